@@ -1,0 +1,21 @@
+#include <iostream>
+
+#include "cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"apiary: a database of Hive games"};
+  app.require_subcommand(1);
+  int exitCode = apiary::cli::kExitOk;
+  apiary::cli::addPerftCommand(app, exitCode);
+  apiary::cli::addGenerateCommand(app, exitCode);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : apiary::cli::kExitUsage;
+  } catch (const std::exception& e) {
+    std::cerr << "apiary: " << e.what() << "\n";
+    return apiary::cli::kExitUsage;
+  }
+  return exitCode;
+}

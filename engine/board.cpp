@@ -1,0 +1,109 @@
+#include "engine/board.hpp"
+
+namespace apiary {
+
+const char* gameStateName(GameState s) {
+  switch (s) {
+    case GameState::NotStarted: return "NotStarted";
+    case GameState::InProgress: return "InProgress";
+    case GameState::Draw: return "Draw";
+    case GameState::WhiteWins: return "WhiteWins";
+    case GameState::BlackWins: return "BlackWins";
+  }
+  return "?";
+}
+
+Board::Board(GameType type, Rules rules, Color firstMover)
+    : type_(type), rules_(rules), first_(firstMover) {
+  top_.fill(kNoPiece);
+  cell_.fill(kNoCell);
+  under_.fill(kNoPiece);
+  history_.reserve(256);
+  undo_.reserve(256);
+}
+
+PieceId Board::nextInHand(Color c, Bug b) const {
+  if (!type_.has(b)) return kNoPiece;
+  for (int copy = 1; copy <= kBugCopies[int(b)]; ++copy) {
+    const PieceId p = pieceId(c, b, copy);
+    if (!onBoard(p)) return p;
+  }
+  return kNoPiece;
+}
+
+int Board::occupiedNeighbors(Cell c) const {
+  int n = 0;
+  for (int d = 0; d < kDirs; ++d) n += occupied(neighbor(c, d));
+  return n;
+}
+
+std::optional<Axial> Board::axialOf(Cell c) const {
+  if (occupied(c)) return axial_[top_[c]];
+  for (int d = 0; d < kDirs; ++d) {
+    const Cell n = neighbor(c, d);
+    if (occupied(n)) return step(axial_[top_[n]], opposite(d));
+  }
+  if (c == kOrigin && onBoard_ == 0) return Axial{};
+  return std::nullopt;
+}
+
+void Board::lift(PieceId p) {
+  const Cell c = cell_[p];
+  top_[c] = under_[p];
+  --height_[c];
+  under_[p] = kNoPiece;
+  cell_[p] = kNoCell;
+  onBoard_ &= ~pieceBit(p);
+}
+
+void Board::drop(PieceId p, Cell c) {
+  under_[p] = top_[c];
+  top_[c] = p;
+  ++height_[c];
+  cell_[p] = c;
+  onBoard_ |= pieceBit(p);
+}
+
+GameState Board::stateAfterMove() const {
+  const PieceId wq = pieceId(Color::White, Bug::Queen), bq = pieceId(Color::Black, Bug::Queen);
+  const bool whiteLost = onBoard(wq) && occupiedNeighbors(cell_[wq]) == kDirs;
+  const bool blackLost = onBoard(bq) && occupiedNeighbors(cell_[bq]) == kDirs;
+  if (whiteLost && blackLost) return GameState::Draw;
+  if (whiteLost) return GameState::BlackWins;
+  if (blackLost) return GameState::WhiteWins;
+  return GameState::InProgress;
+}
+
+void Board::play(const Move& m) {
+  undo_.push_back({lastMoved_, state_, m.isPass() ? Axial{} : axial_[m.piece]});
+  history_.push_back(m);
+  ++ply_;
+  if (m.isPass()) {
+    lastMoved_ = kNoPiece;
+    if (state_ == GameState::NotStarted) state_ = GameState::InProgress;
+    return;
+  }
+  if (!m.isPlacement()) lift(m.piece);
+  // The destination touches the hive (or is the origin), so its true coordinates
+  // follow from a neighbour's.
+  axial_[m.piece] = axialOf(m.to).value_or(Axial{});
+  drop(m.piece, m.to);
+  lastMoved_ = m.piece;
+  state_ = stateAfterMove();
+}
+
+void Board::undo() {
+  const Move m = history_.back();
+  const Undo u = undo_.back();
+  history_.pop_back();
+  undo_.pop_back();
+  --ply_;
+  lastMoved_ = u.lastMoved;
+  state_ = u.state;
+  if (m.isPass()) return;
+  lift(m.piece);
+  axial_[m.piece] = u.from;
+  if (!m.isPlacement()) drop(m.piece, m.from);
+}
+
+}  // namespace apiary

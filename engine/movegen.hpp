@@ -1,0 +1,42 @@
+// Legal moves. A move is a distinct (piece, from, to): the same destination reached
+// by a walk and by a Pillbug throw, or by two bugs a Mosquito copies, is one move.
+// A pass is legal only when nothing else is; a finished game has no moves.
+#pragma once
+#include <array>
+#include <cstddef>
+
+#include "engine/board.hpp"
+
+namespace apiary {
+
+// A fixed-capacity list, so that search and perft never allocate.
+class MoveList {
+ public:
+  static constexpr std::size_t kCapacity = 2048;
+  void push(const Move& m) { moves_[size_++] = m; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  void clear() { size_ = 0; }
+  const Move& operator[](std::size_t i) const { return moves_[i]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+  bool contains(const Move& m) const;
+
+ private:
+  std::array<Move, kCapacity> moves_;
+  std::size_t size_ = 0;
+};
+
+// Every legal move of the position.
+void legalMoves(const Board& board, MoveList& out);
+// The legal moves of one piece: its placement, its own moves, and throws of it.
+void legalMovesOf(const Board& board, PieceId piece, MoveList& out);
+// The number of legal moves (a forced pass counts as one), without listing them.
+int countLegalMoves(const Board& board);
+// Whether the move is legal here, generating only what the move's piece needs.
+bool isLegal(const Board& board, const Move& move);
+
+// Pieces of the board whose removal would split the hive (alone in their cell).
+uint32_t pinnedPieces(const Board& board);
+
+}  // namespace apiary

@@ -1,0 +1,45 @@
+// UHP move strings ("wA1 -bQ", "wB1 wQ", "pass") and GameStrings
+// ("Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ /wS1"), read and written against a
+// board. The file formats built on them live in grammar/; this is the part the
+// engine and its tests need.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/board.hpp"
+
+namespace apiary {
+
+// Where a reference puts the destination: on top of it, or on one of its sides.
+// Side E is "ref-", W "-ref", NE "ref/", SW "/ref", SE "ref\", NW "\ref".
+enum class RefSide : uint8_t { OnTop, E, SE, SW, W, NW, NE };
+
+// The move string of m, to be played on this board.
+std::string moveString(const Board& board, const Move& m);
+
+struct MoveOrError {
+  std::optional<Move> move;
+  std::string error;
+};
+// The board move meant by a piece and its reference (no reference: the first move).
+// Checks geometry only; whether the move is legal is isLegal's question.
+MoveOrError uhpMove(const Board& board, PieceId piece, std::optional<PieceId> reference,
+                    RefSide side);
+// Reads one move string: the move it names, or why it names none.
+MoveOrError parseMoveString(const Board& board, std::string_view text);
+
+std::string turnString(const Board& board);  // "White[3]"
+bool isTurnString(std::string_view text);     // "White[3]", "black[11]"
+std::optional<GameState> parseGameState(std::string_view text);
+std::string gameString(const Board& board);
+
+struct GameOrError {
+  std::optional<Board> board;  // the game replayed to its end
+  std::string error;           // why not, naming the ply
+  int errorPly = 0;            // 1-based ply of the failing move
+};
+// Replays a GameString, checking every move; state and turn are recomputed.
+GameOrError parseGameString(std::string_view text, Rules rules = {});
+
+}  // namespace apiary

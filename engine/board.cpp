@@ -22,6 +22,23 @@ Board::Board(GameType type, Rules rules, Color firstMover)
   undo_.reserve(256);
 }
 
+Board Board::fromPosition(GameType type, Rules rules, Color toMove,
+                          const std::vector<PlacedStack>& stacks, PieceId lastMoved) {
+  Board board(type, rules);
+  int pieces = 0;
+  for (const auto& stack : stacks)
+    for (PieceId p : stack.pieces) {
+      board.axial_[p] = stack.at;
+      board.drop(p, cellAt(stack.at));
+      ++pieces;
+    }
+  board.ply_ = pieces;
+  board.first_ = (pieces & 1) ? other(toMove) : toMove;
+  board.lastMoved_ = lastMoved;
+  board.state_ = pieces == 0 ? GameState::NotStarted : board.stateAfterMove();
+  return board;
+}
+
 PieceId Board::nextInHand(Color c, Bug b) const {
   if (!type_.has(b)) return kNoPiece;
   for (int copy = 1; copy <= kBugCopies[int(b)]; ++copy) {

@@ -32,10 +32,21 @@ struct Rules {
   bool tournament = true;
 };
 
+// A stack for setting up a position: where it stands and its pieces bottom to top.
+struct PlacedStack {
+  Axial at;
+  std::vector<PieceId> pieces;
+};
+
 class Board {
  public:
   explicit Board(GameType type = GameType::all(), Rules rules = {},
                  Color firstMover = Color::White);
+  // A position set up directly (position strings, decoded keys), without history.
+  // The ply count is the number of pieces on the board, which is what the rules
+  // that count turns (Queen by the fourth, tournament opening) need.
+  static Board fromPosition(GameType type, Rules rules, Color toMove,
+                            const std::vector<PlacedStack>& stacks, PieceId lastMoved = kNoPiece);
 
   GameType type() const { return type_; }
   Rules rules() const { return rules_; }

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "engine/movegen.hpp"
+
 namespace apiary {
 
 namespace {
@@ -13,7 +15,27 @@ constexpr std::array<std::array<uint8_t, 3>, 6> kPerms = {{
     {0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}}};
 
 using Cube = std::array<int64_t, 3>;
-Cube toCube(Axial a) { return {a.q, -a.q - a.r, a.r}; }
+constexpr Cube toCube(Axial a) { return {a.q, -a.q - a.r, a.r}; }
+
+constexpr Axial applyByCube(uint8_t index, Axial a) {
+  const Cube c = toCube(a);
+  const auto& p = kPerms[index >> 1];
+  const int32_t sign = (index & 1) ? -1 : 1;
+  return {int32_t(sign * c[p[0]]), int32_t(sign * c[p[2]])};
+}
+
+// Each symmetry is linear in axial coordinates: (q, r) -> (a q + b r, c q + d r).
+struct Matrix {
+  int32_t a, b, c, d;
+};
+constexpr std::array<Matrix, kSymmetries> kMatrices = [] {
+  std::array<Matrix, kSymmetries> m{};
+  for (uint8_t i = 0; i < kSymmetries; ++i) {
+    const Axial x = applyByCube(i, Axial{1, 0}), y = applyByCube(i, Axial{0, 1});
+    m[i] = {x.q, y.q, x.r, y.r};
+  }
+  return m;
+}();
 
 uint64_t mix(uint64_t x) {  // splitmix64 finaliser: spreads a small code over 64 bits
   x += 0x9E3779B97F4A7C15ull;
@@ -25,10 +47,8 @@ uint64_t mix(uint64_t x) {  // splitmix64 finaliser: spreads a small code over 6
 }  // namespace
 
 Axial Symmetry::apply(Axial a) const {
-  const Cube c = toCube(a);
-  const auto& p = kPerms[index >> 1];
-  const int32_t sign = (index & 1) ? -1 : 1;
-  return {int32_t(sign * c[p[0]]), int32_t(sign * c[p[2]])};
+  const Matrix& m = kMatrices[index];
+  return {m.a * a.q + m.b * a.r, m.c * a.q + m.d * a.r};
 }
 
 Symmetry Symmetry::inverse() const {
@@ -181,5 +201,53 @@ CanonicalPosition Canonicalizer::run() {
 }
 
 CanonicalPosition canonicalize(const Board& board) { return Canonicalizer(board).run(); }
+
+std::optional<Board> transformedGame(const Board& game, Symmetry s, bool swapColors) {
+  const Color first = swapColors ? other(game.firstMover()) : game.firstMover();
+  Board original(game.type(), game.rules(), game.firstMover());
+  Board result(game.type(), game.rules(), first);
+  const auto carry = [&](Cell c) { return cellAt(s.apply(*original.axialOf(c))); };
+  for (const Move& m : game.history()) {
+    Move t = m;
+    if (!m.isPass()) {
+      t.piece = swapColors ? PieceId((m.piece + kSlots) % kPieces) : m.piece;
+      t.from = m.isPlacement() ? kNoCell : carry(m.from);
+      t.to = carry(m.to);
+    }
+    if (!isLegal(result, t)) return std::nullopt;
+    original.play(m);
+    result.play(t);
+  }
+  return result;
+}
+
+std::optional<Board> decodeKey(const PositionKey& key, GameType type) {
+  const std::string_view bytes = key.bytes();
+  std::vector<PlacedStack> stacks;
+  std::array<int, 2 * kBugs> copies{};
+  Axial at{};
+  std::size_t i = 0;
+  while (i < bytes.size()) {
+    if (!stacks.empty()) {
+      const uint8_t step = uint8_t(bytes[i++]);
+      at = at + Axial{(step & 63) - 32, step >> 6};
+      if (i >= bytes.size()) return std::nullopt;
+    }
+    PlacedStack stack{at, {}};
+    bool more = true;
+    while (more) {
+      if (i >= bytes.size()) return std::nullopt;
+      const uint8_t code = uint8_t(bytes[i++]);
+      more = code & 0x80;
+      const Color color = (code & 8) ? Color::Black : Color::White;
+      const Bug bug = Bug(code & 7);
+      int& copy = copies[int(color) * kBugs + int(bug)];
+      if (++copy > kBugCopies[int(bug)] || !type.has(bug)) return std::nullopt;
+      stack.pieces.push_back(pieceId(color, bug, copy));
+    }
+    stacks.push_back(std::move(stack));
+  }
+  return Board::fromPosition(type, Rules{}, Color::White, stacks);
+}
 
 }  // namespace apiary

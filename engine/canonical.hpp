@@ -14,6 +14,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -64,5 +65,15 @@ struct CanonicalPosition {
 };
 
 CanonicalPosition canonicalize(const Board& board);
+
+// The same game rotated/reflected by s and, with swapColors, played by the other
+// colours (so the other colour moves first). Every move is replayed and checked.
+// nullopt if a transformed move is illegal, which would be an engine bug.
+std::optional<Board> transformedGame(const Board& game, Symmetry s, bool swapColors);
+
+// The position a key encodes, in the canonical frame, with the mover as White: for
+// tests, position strings and diagrams. Copies are numbered in order of appearance.
+// nullopt when the bytes are not a valid encoding.
+std::optional<Board> decodeKey(const PositionKey& key, GameType type = GameType::all());
 
 }  // namespace apiary

@@ -71,7 +71,7 @@ const std::vector<std::vector<Move>>& GameGenerator::bookFor(GameType type) {
   if (book.empty()) {
     for (std::size_t line = 0; line < kBookLines; ++line) {
       Board board(type);
-      const int length = 4 + int(rng_() % 7);
+      const int length = 6 + int(rng_() % 7);
       MoveList moves;
       for (int ply = 0; ply < length && !board.gameOver(); ++ply) {
         legalMoves(board, moves);
@@ -111,7 +111,8 @@ GeneratedGame GameGenerator::next() {
   const GameType type = pickType();
   const auto& book = bookFor(type);
   const auto& line = book[zipf(book.size())];
-  const std::size_t follow = 2 + rng_() % (line.size() - 1);
+  // Follow the book for at least four plies, often to its end, then diverge.
+  const std::size_t follow = std::min(line.size(), 4 + std::size_t(rng_() % line.size()));
 
   Board board(type);
   for (std::size_t i = 0; i < follow && i < line.size(); ++i) board.play(line[i]);

@@ -9,21 +9,25 @@
 
 namespace apiary {
 
-// A fixed-capacity list, so that search and perft never allocate.
+// A fixed-capacity list, so that search and perft never allocate. Its storage is
+// left uninitialised: constructing 2048 moves per call was a measurable cost.
 class MoveList {
  public:
+  MoveList() {}
   static constexpr std::size_t kCapacity = 2048;
   void push(const Move& m) { moves_[size_++] = m; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   void clear() { size_ = 0; }
   const Move& operator[](std::size_t i) const { return moves_[i]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return moves_ + size_; }
   bool contains(const Move& m) const;
 
  private:
-  std::array<Move, kCapacity> moves_;
+  union {
+    Move moves_[kCapacity];
+  };
   std::size_t size_ = 0;
 };
 

@@ -1,0 +1,72 @@
+// The apiary command as users and scripts run it: exit codes, JSON, files.
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "support.hpp"
+#include <catch2/catch.hpp>
+
+namespace {
+
+struct Run {
+  int code;
+  std::string out;
+};
+
+Run runApiary(const std::string& args) {
+  const std::string command = std::string(APIARY_BINARY) + " " + args + " 2>/dev/null";
+  Run run{0, {}};
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe);
+  std::array<char, 4096> buffer;
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) run.out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+}  // namespace
+
+TEST_CASE("perft --json prints every depth with the reference counts", "[cli]") {
+  const Run run = runApiary("perft --json --game-type Base 3");
+  REQUIRE(run.code == 0);
+  const auto json = nlohmann::json::parse(run.out);
+  CHECK(json["game_type"] == "Base");
+  REQUIRE(json["depths"].size() == 4);
+  CHECK(json["depths"][3]["nodes"] == 1440);
+  CHECK(json["depths"][2]["nodes"] == 96);
+  CHECK(json["depths"][3].contains("nps"));
+}
+
+TEST_CASE("perft --from a GameString counts from that position", "[cli]") {
+  const Run run = runApiary("perft --json --from 'Base;InProgress;White[2];wS1;bS1 wS1-' 1");
+  REQUIRE(run.code == 0);
+  // Three placements for each of four bugs (no Queen rule on turn 2): 12... plus
+  // none moving (no Queen yet): the reference engines agree on 4 bugs x 3 cells.
+  CHECK(nlohmann::json::parse(run.out)["depths"][1]["nodes"] == 15);
+}
+
+TEST_CASE("usage errors exit with 2", "[cli]") {
+  CHECK(runApiary("perft --game-type Chess 2").code == 2);
+  CHECK(runApiary("perft --from 'Base;InProgress;White[1];wQ;bQ wQ-;wZ9 bQ-' 2").code == 2);
+  CHECK(runApiary("no-such-command").code == 2);
+}
+
+TEST_CASE("generate writes the requested games, the same for the same seed", "[cli]") {
+  const Run a = runApiary("generate --games 5 --seed 11"), b = runApiary("generate --games 5 --seed 11");
+  REQUIRE(a.code == 0);
+  CHECK(a.out == b.out);
+  std::size_t games = 0;
+  for (std::size_t at = 0; (at = a.out.find("[GameType ", at)) != std::string::npos; ++at) ++games;
+  CHECK(games == 5);
+  CHECK(a.out.find("\n1. w") != std::string::npos);
+
+  const auto dir = std::filesystem::temp_directory_path() / "apiary-generate-test";
+  std::filesystem::remove_all(dir);
+  REQUIRE(runApiary("generate --games 3 --seed 11 -o " + dir.string()).code == 0);
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) files += entry.path().extension() == ".pgn";
+  CHECK(files == 3);
+  std::filesystem::remove_all(dir);
+}

@@ -13,5 +13,6 @@ inline constexpr int kExitUsage = 2;     // bad usage or an unusable database
 // A command's callback stores its exit code here.
 void addPerftCommand(CLI::App& app, int& exitCode);
 void addGenerateCommand(CLI::App& app, int& exitCode);
+void addConvertCommand(CLI::App& app, int& exitCode);
 
 }  // namespace apiary::cli

@@ -4,7 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "engine/generate.hpp"
-#include "engine/uhp.hpp"
+#include "ingest/notations.hpp"
 
 namespace apiary::cli {
 
@@ -16,18 +16,6 @@ struct GenerateOptions {
   std::string gameType;
   std::string outDir;
 };
-
-void writePgn(std::ostream& out, const GeneratedGame& game) {
-  for (const auto& [name, value] : game.tags) out << "[" << name << " \"" << value << "\"]\n";
-  out << "\n";
-  Board replay(game.board.type(), game.board.rules(), game.board.firstMover());
-  int ply = 0;
-  for (const Move& m : game.board.history()) {
-    out << ++ply << ". " << moveString(replay, m) << "\n";
-    replay.play(m);
-  }
-  out << "\n";
-}
 
 int runGenerate(const GenerateOptions& o) {
   std::optional<GameType> type;
@@ -41,15 +29,16 @@ int runGenerate(const GenerateOptions& o) {
   if (!o.outDir.empty()) std::filesystem::create_directories(o.outDir);
   GameGenerator generator(o.seed, type);
   for (std::size_t i = 1; i <= o.games; ++i) {
-    const GeneratedGame game = generator.next();
+    GeneratedGame generated = generator.next();
+    const std::string text = ingest::writeUhp(ingest::gameFromBoard(std::move(generated.board), generated.tags));
     if (o.outDir.empty()) {
-      writePgn(std::cout, game);
+      std::cout << text;
       continue;
     }
     char name[32];
     std::snprintf(name, sizeof name, "game-%07zu.pgn", i);
     std::ofstream file(std::filesystem::path(o.outDir) / name);
-    writePgn(file, game);
+    file << text;
     if (!file) {
       std::cerr << "apiary generate: cannot write " << name << " in " << o.outDir << "\n";
       return kExitFailures;

@@ -8,6 +8,7 @@ int main(int argc, char** argv) {
   int exitCode = apiary::cli::kExitOk;
   apiary::cli::addPerftCommand(app, exitCode);
   apiary::cli::addGenerateCommand(app, exitCode);
+  apiary::cli::addConvertCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -76,7 +76,7 @@ std::string moveString(const Board& board, const Move& m) {
 }
 
 MoveOrError uhpMove(const Board& board, PieceId piece, std::optional<PieceId> reference,
-                    RefSide side) {
+                    RefSide side, ClimbSpelling climbs) {
   const Cell from = board.onBoard(piece) ? board.cellOf(piece) : kNoCell;
   if (!board.type().has(bugOf(piece)))
     return {std::nullopt, pieceName(piece) + " is not in a " + board.type().name() + " game"};
@@ -91,7 +91,7 @@ MoveOrError uhpMove(const Board& board, PieceId piece, std::optional<PieceId> re
   if (side == RefSide::OnTop) return {Move{piece, from, at}, {}};
   const Cell to = neighbor(at, int(side) - 1);
   // A side of a piece names an empty cell; climbing is written with the bare reference.
-  if (board.occupied(to) && to != from)
+  if (climbs == ClimbSpelling::Strict && board.occupied(to) && to != from)
     return {std::nullopt, "the destination is occupied: a climb names the piece climbed on"};
   return {Move{piece, from, to}, {}};
 }

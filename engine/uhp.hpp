@@ -22,10 +22,15 @@ struct MoveOrError {
   std::optional<Move> move;
   std::string error;
 };
+// In UHP a side of a piece names an empty cell and a climb names the piece climbed
+// on (Mzinga refuses anything else); hivegame.com files also write a climb as the
+// side of a neighbour, which ingest accepts.
+enum class ClimbSpelling : uint8_t { Strict, AlsoBySide };
+
 // The board move meant by a piece and its reference (no reference: the first move).
 // Checks geometry only; whether the move is legal is isLegal's question.
 MoveOrError uhpMove(const Board& board, PieceId piece, std::optional<PieceId> reference,
-                    RefSide side);
+                    RefSide side, ClimbSpelling climbs = ClimbSpelling::Strict);
 // Reads one move string: the move it names, or why it names none.
 MoveOrError parseMoveString(const Board& board, std::string_view text);
 

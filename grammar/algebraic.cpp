@@ -1,0 +1,262 @@
+// Algebraic notation: X3 grammars for a move in its long, short and compressed
+// forms, and a line-by-line driver for files.
+#include "grammar/algebraic.hpp"
+
+#include <boost/fusion/include/adapt_struct.hpp>
+#include <boost/spirit/home/x3.hpp>
+
+#include "grammar/pgn_like.hpp"  // tag pairs and lines
+
+BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::algebraic::Piece, colour, bug)
+BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::algebraic::Assist, piece, at)
+
+namespace apiary::grammar::algebraic {
+
+namespace {
+constexpr int kPeriod = 52;  // 26 single-letter columns, then 26 doubled ones
+}
+
+std::optional<int> columnToQ(std::string_view column) {
+  if (column.empty() || column.size() > 2 || column[0] < 'a' || column[0] > 'z') return std::nullopt;
+  const int k = column[0] - 'm';
+  if (column.size() == 1) return k;
+  if (column[1] != column[0]) return std::nullopt;
+  // Doubled letters continue past z (aa = 14) and before a (zz = -13); each name is
+  // read the way that stays nearer the middle.
+  return k <= 0 ? k + kPeriod / 2 : k - kPeriod / 2;
+}
+
+std::string qToColumn(int q) {
+  const int r = ((q + 25) % kPeriod + kPeriod) % kPeriod - 25;  // -25..26
+  if (r >= -12 && r <= 13) return std::string(1, static_cast<char>('m' + r));
+  const int k = r > 0 ? r - kPeriod / 2 : r + kPeriod / 2;
+  return std::string(2, static_cast<char>('m' + k));
+}
+
+namespace {
+
+namespace x3 = boost::spirit::x3;
+using x3::lit;
+
+template <class F>
+auto onVal(F f) {
+  return [f](auto& ctx) { f(x3::_val(ctx), x3::_attr(ctx)); };
+}
+
+const auto ws = x3::omit[+x3::char_(" \t")];
+const auto letter = x3::char_('a', 'z');
+const auto row = x3::int_;  // takes `-1`, `+2`, `2`
+// Where a move or one of its words may end.
+const auto wordEnd = &(x3::char_(" \t({;") | x3::eoi);
+
+const x3::rule<class single_r, int> single = "column";
+const auto single_def = letter[onVal([](int& q, char c) { q = *columnToQ(std::string_view(&c, 1)); })];
+const x3::rule<class doubled_r, int> doubled = "column";
+const auto doubled_def = x3::raw[letter >> letter][([](auto& ctx) {
+  const auto& range = x3::_attr(ctx);
+  const auto q = columnToQ(std::string_view(&*range.begin(), range.size()));
+  x3::_pass(ctx) = q.has_value();
+  if (q) x3::_val(ctx) = *q;
+})];
+const x3::rule<class column_r, int> column = "column";
+const auto column_def = doubled | single;
+
+const auto setQ = onVal([](Cell& c, int q) { c.q = q; });
+const auto setR = onVal([](Cell& c, int r) { c.r = r; });
+// A cell standing as its own word.
+const x3::rule<class full_r, Cell> fullCell = "cell";
+const auto fullCell_def = column[setQ] >> row[setR];
+const x3::rule<class partial_r, Cell> partialCell = "origin";
+const auto partialCell_def = (column[setQ] >> -row[setR]) | row[setR];
+// Inside a compressed word: the origin's column short, or long (tried second).
+const x3::rule<class shortFrom_r, Cell> shortFrom = "origin";
+const auto shortFrom_def = (single[setQ] >> -row[setR]) | row[setR];
+const x3::rule<class longFrom_r, Cell> longFrom = "origin";
+const auto longFrom_def = doubled[setQ] >> -row[setR];
+const x3::rule<class gluedTo_r, Cell> gluedTo = "destination";
+const auto gluedTo_def = (single[setQ] >> row[setR]) | (doubled[setQ] >> row[setR]);
+
+// Each way of writing origin and destination fills its own Locations; the move takes
+// the first that matches whole, so a failed try leaves nothing behind.
+struct Locations {
+  bool placement = false;
+  std::optional<Cell> from;
+  Cell to;
+};
+const auto setFrom = onVal([](Locations& l, const Cell& c) { l.from = c; });
+const auto setTo = onVal([](Locations& l, const Cell& c) { l.to = c; });
+const auto placed = [](auto& ctx) { x3::_val(ctx).placement = true; };
+
+const x3::rule<class placement_r, Locations> placement = "placement";
+const auto placement_def = -ws >> lit('@')[placed] >> -ws >> fullCell[setTo] >> wordEnd;
+const x3::rule<class spacedPair_r, Locations> spacedPair = "origin and destination";
+const auto spacedPair_def = ws >> partialCell[setFrom] >> ws >> fullCell[setTo] >> wordEnd;
+const x3::rule<class alone_r, Locations> alone = "destination";
+const auto alone_def = fullCell[setTo] >> wordEnd;
+const x3::rule<class gluedPair_r, Locations> gluedPair = "origin and destination";
+const auto gluedPair_def = (shortFrom[setFrom] >> gluedTo[setTo] >> wordEnd) |
+                           (longFrom[setFrom] >> gluedTo[setTo] >> wordEnd);
+
+const auto take = onVal([](Move& m, const Locations& l) {
+  m.placement = l.placement, m.from = l.from, m.to = l.to;
+});
+// A blank after the piece means the words stand as written; only a word that is no
+// cell is split as compressed.
+const auto locations = placement[take] | spacedPair[take] | (ws >> alone[take]) | (ws >> gluedPair[take]) |
+                       gluedPair[take] | alone[take];
+
+const x3::rule<class piece_r, Piece> piece = "piece";
+const auto piece_def = -x3::char_("wb") >> x3::char_("QSBGAMLP");
+const x3::rule<class assist_r, Assist> assist = "Pillbug";
+const auto assist_def = -ws >> '(' >> -ws >> piece >> -(-ws >> fullCell) >> -ws >> ')';
+
+const x3::rule<class move_r, Move> move = "move";
+const auto move_def = (lit("pass")[([](auto& ctx) { x3::_val(ctx).pass = true; })] |
+                       (piece[onVal([](Move& m, const Piece& p) { m.piece = p; })] >> locations >>
+                        -assist[onVal([](Move& m, const Assist& a) { m.assist = a; })])) >>
+                      &(x3::char_(" \t{;") | x3::eoi);
+
+BOOST_SPIRIT_DEFINE(single, doubled, column, fullCell, partialCell, shortFrom, longFrom, gluedTo, placement, spacedPair,
+                    alone, gluedPair, piece, assist, move)
+
+const auto moveNumber = x3::uint_ >> +lit('.');
+
+// Runs `parser` at the start of `text`; the bytes it used, or nothing.
+template <class Parser, class Attr = x3::unused_type>
+std::optional<std::size_t> parsePrefix(std::string_view text, const Parser& parser, Attr& attr) {
+  auto first = text.begin();
+  if (!x3::parse(first, text.end(), parser, attr)) return std::nullopt;
+  return first - text.begin();
+}
+
+class Reader {
+ public:
+  std::vector<Game<Move>> run(std::string_view text) {
+    const auto lines = splitLines(text);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      line_ = static_cast<int>(i + 1);
+      readLine(lines[i]);
+    }
+    return std::move(games_);
+  }
+
+ private:
+  SourcePos pos(std::size_t column) const { return {line_, static_cast<int>(column + 1)}; }
+
+  Game<Move>& game(std::size_t column) {
+    if (games_.empty()) startGame(column);
+    return games_.back();
+  }
+
+  void startGame(std::size_t column) {
+    games_.emplace_back();
+    games_.back().pos = pos(column);
+  }
+
+  void comment(std::string_view body) {
+    if (games_.empty() || games_.back().moves.empty()) return;  // nothing to attach it to
+    std::string& to = games_.back().moves.back().comment;
+    if (!to.empty()) to += ' ';
+    to += trimBlanks(body);
+  }
+
+  void readLine(std::string_view text) {
+    for (std::size_t at = 0; (at = text.find_first_not_of(" \t", at)) != std::string_view::npos;) {
+      const auto rest = text.substr(at);
+      x3::unused_type none;
+      Move m;
+      if (rest[0] == ';') return comment(rest.substr(1));
+      if (rest[0] == '{') {
+        const auto close = rest.find('}');
+        if (close == std::string_view::npos) return game(at).errors.push_back({pos(at), "comment `{` is never closed"});
+        comment(rest.substr(1, close - 1));
+        at += close + 1;
+      } else if (rest[0] == '[') {
+        auto tag = readTagPair(rest);
+        if (!tag) return game(at).errors.push_back({pos(at), "malformed tag pair, expected [Name \"value\"]"});
+        if (games_.empty() || !games_.back().moves.empty()) startGame(at);  // a tag after moves: next game
+        tag->first.pos = pos(at);
+        games_.back().tags.push_back(std::move(tag->first));
+        at += tag->second;
+      } else if (auto length = parsePrefix(rest, moveNumber, none)) {
+        game(at);
+        at += *length;
+      } else if ((length = parsePrefix(rest, move, m))) {
+        const auto written = trimBlanks(rest.substr(0, *length));
+        game(at).moves.push_back({std::move(m), std::string(written), pos(at), {}});
+        at += *length;
+      } else {
+        const auto word = rest.substr(0, rest.find_first_of(" \t"));
+        // The rest of the line may hold the other parts of this move: skip it.
+        return game(at).errors.push_back({pos(at), "not a move: `" + std::string(word) + "`"});
+      }
+    }
+  }
+
+  std::vector<Game<Move>> games_;
+  int line_ = 0;
+};
+
+std::string pieceText(const Piece& p) {
+  std::string out;
+  if (p.colour) out += p.colour;
+  return out + p.bug;
+}
+
+std::string cellText(const Cell& c, bool signedRow) {
+  std::string out = c.q ? qToColumn(*c.q) : "";
+  if (c.r) out += (signedRow && *c.r > 0 ? "+" : "") + std::to_string(*c.r);
+  return out;
+}
+
+// Long and short: parts separated by blanks; compressed: none.
+std::string writeParts(const Move& move, bool spaced, bool signedRows) {
+  if (move.pass) return "pass";
+  const std::string sep = spaced ? " " : "";
+  std::string out = pieceText(move.piece);
+  if (move.from) out += sep + cellText(*move.from, signedRows);
+  out += sep + (move.placement ? "@" : "") + cellText(move.to, signedRows);
+  if (move.assist) {
+    out += sep + "(" + pieceText(move.assist->piece);
+    if (move.assist->at) out += sep + cellText(*move.assist->at, signedRows);
+    out += ")";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<Move> parseMove(std::string_view text) {
+  Move m;
+  const auto length = parsePrefix(text, move, m);
+  if (!length || *length != text.size()) return std::nullopt;
+  return m;
+}
+
+std::vector<Game<Move>> parseGames(std::string_view text) { return Reader().run(text); }
+
+std::string writeMove(const Move& move, Form form) {
+  if (form == Form::Compressed) {
+    // Doubled columns can make the letters split differently when read back.
+    auto compressed = writeParts(move, false, false);
+    if (parseMove(compressed) == move) return compressed;
+  }
+  return writeParts(move, true, form == Form::Long);
+}
+
+std::string writeGame(const Game<Move>& game, Form form) {
+  std::string out;
+  for (const auto& tag : game.tags) out += writeTagPair(tag) + "\n";
+  if (!game.tags.empty()) out += "\n";
+  for (std::size_t i = 0; i < game.moves.size(); ++i) {
+    out += std::to_string(i + 1) + ". " + writeMove(game.moves[i].move, form);
+    if (const auto& c = game.moves[i].comment; !c.empty()) {
+      // A `{}` comment cannot hold `}`; a `;` one runs to the line end, as here.
+      out += c.find('}') == std::string::npos ? " {" + c + "}" : " ;" + c;
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace apiary::grammar::algebraic

@@ -1,0 +1,39 @@
+// A game as ingest hands it on: what the file said about it (tags), the board it
+// replays to, and, for a rejected game, why and where.
+#pragma once
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/board.hpp"
+#include "grammar/syntax.hpp"
+
+namespace apiary::ingest {
+
+// Where and why a game was rejected. ply is the 1-based ply of the move that
+// failed, 0 when the whole game is unusable (no moves, a bad header).
+struct GameError {
+  int line = 0;
+  int column = 0;
+  int ply = 0;
+  std::string message;
+};
+
+struct ReplayedGame {
+  int index = 0;             // 0-based position of the game in its file
+  grammar::SourcePos pos;    // where the game starts
+  std::vector<grammar::Tag> tags;
+  Board board;               // replayed to the end, or up to the failing move
+  std::optional<GameError> error;
+  std::vector<std::string> notes;  // accepted oddities, e.g. a Queen-first opening
+
+  bool ok() const { return !error.has_value(); }
+  const std::string* tag(std::string_view name) const;
+};
+
+// A game known to be legal (generated, or from the index) with its tags, ready
+// for the writers.
+ReplayedGame gameFromBoard(Board board, const std::vector<std::pair<std::string, std::string>>& tags);
+
+}  // namespace apiary::ingest

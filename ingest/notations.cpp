@@ -1,0 +1,55 @@
+#include "ingest/notations.hpp"
+
+#include <array>
+#include <utility>
+
+namespace apiary::ingest {
+
+namespace {
+constexpr std::array<std::pair<WriteFormat, std::string_view>, 7> kWriteFormats = {{
+    {WriteFormat::Uhp, "uhp"},
+    {WriteFormat::PgnLike, "pgn-like"},
+    {WriteFormat::Direction, "direction"},
+    {WriteFormat::AlgebraicShort, "algebraic"},
+    {WriteFormat::AlgebraicLong, "algebraic-long"},
+    {WriteFormat::AlgebraicCompressed, "algebraic-compressed"},
+    {WriteFormat::PositionString, "fen"},
+}};
+}  // namespace
+
+std::optional<WriteFormat> parseWriteFormat(std::string_view name) {
+  for (const auto& [format, text] : kWriteFormats)
+    if (text == name) return format;
+  return std::nullopt;
+}
+
+std::string_view writeFormatName(WriteFormat format) {
+  for (const auto& [f, text] : kWriteFormats)
+    if (f == format) return text;
+  return "?";
+}
+
+std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view text) {
+  switch (format) {
+    case grammar::Format::Uhp: return readUhp(text);
+    default: break;
+  }
+  ReplayedGame unknown;
+  unknown.error = GameError{1, 1, 0, "the notation of this text was not recognised"};
+  std::vector<ReplayedGame> games;
+  games.push_back(std::move(unknown));
+  return games;
+}
+
+std::string writeGames(WriteFormat format, const std::vector<ReplayedGame>& games) {
+  std::string out;
+  for (const auto& game : games) {
+    switch (format) {
+      case WriteFormat::Uhp: out += writeUhp(game); break;
+      default: break;
+    }
+  }
+  return out;
+}
+
+}  // namespace apiary::ingest

@@ -1,0 +1,31 @@
+// Every notation apiary reads and writes, by format. Reading returns every game of
+// a text, replayed (rejected games carry their error); writing takes replayed
+// games and returns the text of a whole file.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grammar/detect.hpp"
+#include "ingest/game.hpp"
+
+namespace apiary::ingest {
+
+// The formats apiary writes (BoardSpace .sgf is read only).
+enum class WriteFormat {
+  Uhp, PgnLike, Direction, AlgebraicShort, AlgebraicLong, AlgebraicCompressed, PositionString
+};
+// `uhp`, `pgn-like`, `direction`, `algebraic` (short), `algebraic-long`,
+// `algebraic-compressed`, `fen`; nullopt for anything else.
+std::optional<WriteFormat> parseWriteFormat(std::string_view name);
+std::string_view writeFormatName(WriteFormat format);
+
+std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view text);
+std::string writeGames(WriteFormat format, const std::vector<ReplayedGame>& games);
+
+// The bridges, one per notation (ingest/<notation>_notation.cpp).
+std::vector<ReplayedGame> readUhp(std::string_view text);
+std::string writeUhp(const ReplayedGame& game);
+
+}  // namespace apiary::ingest

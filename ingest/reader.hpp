@@ -1,0 +1,27 @@
+// Reads games from paths in any mix of notations: each file's notation is detected
+// from its content (the extension is a hint) unless the caller names one.
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grammar/detect.hpp"
+#include "ingest/game.hpp"
+
+namespace apiary::ingest {
+
+struct SourceGames {
+  std::string path;
+  grammar::Format format = grammar::Format::Unknown;
+  std::vector<ReplayedGame> games;  // rejected games carry their error
+  std::string error;                // set when the file itself is unusable
+};
+
+void readSources(const std::vector<std::string>& paths, std::optional<grammar::Format> format,
+                 const std::function<void(SourceGames&&)>& visit);
+
+// "file:line:column: ply N: message", the one line a user sees per rejected game.
+std::string describeError(const std::string& path, const GameError& error);
+
+}  // namespace apiary::ingest

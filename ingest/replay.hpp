@@ -1,0 +1,70 @@
+// The replay driver shared by every notation: it plays a game's written moves one
+// by one through a notation-specific step, so that game types, the tournament
+// rule, syntax errors and illegal moves are handled the same way everywhere.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "engine/explain.hpp"
+#include "engine/movegen.hpp"
+#include "ingest/game.hpp"
+
+namespace apiary::ingest {
+
+// What a notation's step made of one written move.
+struct Step {
+  std::optional<Move> move;  // the board move it names
+  bool skip = false;         // not a board move (resign, draw offer): go on
+  std::string error;         // why it names no move (none or several fit)
+
+  static Step play(Move m) { return {m, false, {}}; }
+  static Step skipped() { return {std::nullopt, true, {}}; }
+  static Step fail(std::string why) { return {std::nullopt, false, std::move(why)}; }
+};
+
+struct ReplaySetup {
+  std::optional<GameType> type;     // from the file; none: the smallest that fits
+  Color firstMover = Color::White;
+};
+
+// Shrinks the game type to the pieces used when the file named none, and notes
+// the oddities of a game that replayed.
+void finishReplay(ReplayedGame& game, const ReplaySetup& setup);
+
+// Replays `game` (a grammar::Game<M>), calling step(board, written) for each move.
+// Archives hold older games that open with a Queen, so the tournament rule is off
+// and such openings are noted. A syntax error or a move that names no legal move
+// rejects the game with its line, column and ply.
+template <class WrittenGame, class StepFn>
+ReplayedGame replayWritten(const WrittenGame& game, ReplaySetup setup, StepFn&& step) {
+  ReplayedGame out;
+  out.pos = game.pos;
+  out.tags = game.tags;
+  const Rules rules{.tournament = false};
+  out.board = Board(setup.type.value_or(GameType::all()), rules, setup.firstMover);
+  for (const auto& e : game.errors) {
+    out.error = GameError{e.pos.line, e.pos.column, 0, e.message};
+    return out;
+  }
+  for (const auto& written : game.moves) {
+    const int ply = out.board.ply() + 1;
+    Step s = step(const_cast<const Board&>(out.board), written);
+    if (s.skip) continue;
+    std::string why = std::move(s.error);
+    if (s.move && why.empty()) why = whyIllegal(out.board, *s.move);
+    if (!s.move || !why.empty()) {
+      out.error = GameError{written.pos.line, written.pos.column, ply,
+                            "'" + grammar::printable(written.text) + "': " + why};
+      return out;
+    }
+    out.board.play(*s.move);
+  }
+  if (game.moves.empty()) {
+    out.error = GameError{game.pos.line, game.pos.column, 0, "the game has no moves"};
+    return out;
+  }
+  finishReplay(out, setup);
+  return out;
+}
+
+}  // namespace apiary::ingest

@@ -1,0 +1,315 @@
+// Standard notation: move strings, GameStrings, PGN-style files, writers.
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include "grammar/uhp.hpp"
+#include "support.hpp"
+
+using namespace apiary::grammar;
+namespace fs = std::filesystem;
+
+namespace {
+
+UhpMove mv(std::string_view text) {
+  auto r = parseMoveString(text);
+  INFO(text << ": " << r.error.message);
+  REQUIRE(r);
+  return *r.move;
+}
+
+PieceName pc(char color, char bug, int number = 0) { return {color, bug, number}; }
+
+}  // namespace
+
+TEST_CASE("piece names: canonical case, unique bugs lose their 1") {
+  CHECK(parsePieceName("wA1") == pc('w', 'A', 1));
+  CHECK(parsePieceName("bQ") == pc('b', 'Q'));
+  CHECK(parsePieceName("wq") == pc('w', 'Q'));
+  CHECK(parsePieceName("BQ") == pc('b', 'Q'));
+  CHECK(parsePieceName("wP1") == pc('w', 'P'));
+  CHECK(parsePieceName("bm1") == pc('b', 'M'));
+  CHECK(parsePieceName("wS3") == pc('w', 'S', 3));  // hivegame's print.pgn writes it; rules reject it
+  for (auto bad : {"", "w", "wX1", "xA1", "wA0", "wA4", "wQ2", "wA12", "wA1 ", "\xffQ"}) {
+    INFO(bad);
+    CHECK_FALSE(parsePieceName(bad));
+  }
+  CHECK(writePieceName(pc('w', 'P')) == "wP");
+  CHECK(writePieceName(pc('b', 'B', 2)) == "bB2");
+}
+
+TEST_CASE("move strings: every reference side, first moves, special moves") {
+  CHECK(mv("bG1 -wS1") == UhpMove{UhpMoveKind::Normal, pc('b', 'G', 1), UhpReference{pc('w', 'S', 1), UhpSide::W}});
+  CHECK(mv("bG1 wS1-").reference->side == UhpSide::E);
+  CHECK(mv("bG1 \\wS1").reference->side == UhpSide::NW);
+  CHECK(mv("bG1 wS1/").reference->side == UhpSide::NE);
+  CHECK(mv("bG1 /wS1").reference->side == UhpSide::SW);
+  CHECK(mv("bG1 wS1\\").reference->side == UhpSide::SE);
+  CHECK(mv("bB1 wQ").reference == UhpReference{pc('w', 'Q'), UhpSide::OnTop});
+  CHECK(mv("wS1") == UhpMove{UhpMoveKind::Normal, pc('w', 'S', 1), std::nullopt});
+  CHECK(mv("wS1 .") == mv("wS1"));
+  CHECK(mv("  wq   bq1-  ") == mv("wQ bQ-"));
+  CHECK(mv("pass").kind == UhpMoveKind::Pass);
+  CHECK(mv("Pass").kind == UhpMoveKind::Pass);
+  CHECK(mv("resign").kind == UhpMoveKind::Resign);
+  CHECK(mv("offer-draw").kind == UhpMoveKind::OfferDraw);
+  CHECK(mv("accept-draw").kind == UhpMoveKind::AcceptDraw);
+  CHECK(mv("decline-draw").kind == UhpMoveKind::DeclineDraw);
+}
+
+TEST_CASE("move strings: malformed input is an error with its column, never a throw") {
+  struct Case { std::string text; int column; std::string says; };
+  const std::vector<Case> cases = {
+      {"", 1, "empty"},
+      {"   ", 4, "empty"},
+      {"wX1 -wQ", 1, "unknown piece"},
+      {"wA4", 1, "unknown piece"},
+      {"wA1bQ", 1, "unknown piece"},
+      {"wA1 xQ", 5, "bad reference"},
+      {"wA1 -", 5, "bad reference"},
+      {"wA1 -bQ-", 5, "bad reference"},
+      {"wA1 bQ2/", 5, "unknown reference piece"},
+      {"wA1 bQ junk", 8, "unexpected"},
+      {"wA1 bQ/ \xff\xfe", 9, "unexpected"},
+      {std::string("wA1\0bQ", 6), 4, "after the piece"},
+      {"\x01\x02\x03", 1, "unknown piece"},
+      {"passing", 1, "unknown piece"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.text);
+    UhpMoveResult r;
+    REQUIRE_NOTHROW(r = parseMoveString(c.text));
+    CHECK_FALSE(r);
+    CHECK(r.error.pos.line == 1);
+    CHECK(r.error.pos.column == c.column);
+    CHECK_THAT(r.error.message, Catch::Contains(c.says));
+  }
+}
+
+TEST_CASE("move strings: write then parse gives the same move, for every piece and side") {
+  const std::string bugs = "QSBGAMLP";
+  std::vector<PieceName> pieces;
+  for (char color : {'w', 'b'})
+    for (char bug : bugs) {
+      const bool unique = bug == 'Q' || bug == 'M' || bug == 'L' || bug == 'P';
+      const int copies = unique ? 0 : (bug == 'S' || bug == 'B') ? 2 : 3;
+      for (int n = unique ? 0 : 1; n <= copies; ++n) pieces.push_back(pc(color, bug, n));
+    }
+  int checked = 0;
+  for (const auto& piece : pieces)
+    for (auto side : {UhpSide::OnTop, UhpSide::W, UhpSide::E, UhpSide::NW, UhpSide::NE, UhpSide::SW, UhpSide::SE}) {
+      UhpMove m{UhpMoveKind::Normal, piece, UhpReference{pieces[(checked * 7) % pieces.size()], side}};
+      CHECK(mv(writeMove(m)) == m);
+      ++checked;
+    }
+  for (auto kind : {UhpMoveKind::Pass, UhpMoveKind::Resign, UhpMoveKind::OfferDraw, UhpMoveKind::AcceptDraw,
+                    UhpMoveKind::DeclineDraw})
+    CHECK(mv(writeMove(UhpMove{kind, {}, {}})).kind == kind);
+  CHECK(writeMove(mv("wS1 .")) == "wS1");
+  CHECK(writeMove(mv("bp1 \\wm")) == "bP \\wM");
+  CHECK(checked == 2 * 14 * 7);  // the 28 pieces of Base+MLP, 7 sides each
+}
+
+TEST_CASE("GameStrings: header tags, moves with columns, trailing semicolon") {
+  auto g = parseGameString("Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ /wS1;");
+  CHECK(g.errors.empty());
+  REQUIRE(g.tags.size() == 3);
+  CHECK(*g.tag("GameType") == "Base+MLP");
+  CHECK(*g.tag("GameState") == "InProgress");
+  CHECK(*g.tag("Turn") == "White[3]");
+  REQUIRE(g.moves.size() == 3);
+  CHECK(g.moves[1].text == "bG1 -wS1");
+  CHECK(g.moves[1].pos.line == 1);
+  CHECK(g.moves[1].pos.column == 34);
+  CHECK(g.moves[2].move == mv("wQ /wS1"));
+
+  CHECK(parseGameString("BaseMLP;NotStarted;White[1]").errors.empty());
+  CHECK(parseGameString("Base;Draw;Black[12];wS1").errors.empty());
+
+  auto bad = parseGameString("Base+XY;Sleeping;Green[2];wS1;;bZ9 wS1-;bG1 -wS1");
+  REQUIRE(bad.errors.size() == 5);
+  CHECK(bad.errors[0].pos.column == 1);   // GameType
+  CHECK(bad.errors[1].pos.column == 9);   // GameState
+  CHECK(bad.errors[2].pos.column == 18);  // Turn
+  CHECK_THAT(bad.errors[3].message, Catch::Contains("empty move"));
+  CHECK(bad.errors[4].pos.column == 32);  // bZ9
+  CHECK(bad.moves.size() == 2);           // parsing went on around them
+
+  CHECK_FALSE(parseGameString("wS1;bG1 -wS1").errors.empty());
+  CHECK_FALSE(parseGameString("").errors.empty());
+}
+
+TEST_CASE("GameStrings: write then parse round trip, Turn recomputed") {
+  auto g = parseGameString("Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ /wS1;bA1 bG1\\;wB1 wQ;pass");
+  const std::string written = writeGameString(g);
+  CHECK(written == "Base+MLP;InProgress;White[4];wS1;bG1 -wS1;wQ /wS1;bA1 bG1\\;wB1 wQ;pass");
+  auto again = parseGameString(written);
+  REQUIRE(again.moves.size() == g.moves.size());
+  for (std::size_t i = 0; i < g.moves.size(); ++i) CHECK(again.moves[i].move == g.moves[i].move);
+  CHECK(writeGameString(Game<UhpMove>{}) == "Base;NotStarted;White[1]");
+}
+
+TEST_CASE("PGN-style files: games, comments, results, GameString lines, recovery") {
+  const std::string text =
+      "[GameType \"Base+MLP\"]\r\n"
+      "[White \"a \\\"quoted\\\" name\"]\r\n"
+      "\r\n"
+      "1. wS1   \r\n"
+      "2. bG1 -wS1 {a comment}\r\n"
+      "3. wQ /wS1 {spanning\n"
+      "two lines}\n"
+      "4. bQ bG1\\ extra\n"
+      "!!! not a move\n"
+      "5. pass\n"
+      "WhiteWins\n"
+      "[GameType \"Base\"]\n"
+      "1. wA1\n"
+      "Base+M;InProgress;Black[1];wM\n"
+      "\n";
+  auto games = parseUhpFile(text);
+  REQUIRE(games.size() == 3);
+  const auto& g = games[0];
+  CHECK(*g.tag("White") == "a \"quoted\" name");
+  CHECK(*g.tag("Result") == "WhiteWins");  // taken from the result line
+  REQUIRE(g.moves.size() == 4);
+  CHECK(g.moves[0].text == "wS1");
+  CHECK(g.moves[0].pos.line == 4);
+  CHECK(g.moves[0].pos.column == 4);
+  CHECK(g.moves[1].comment == "a comment");
+  CHECK(g.moves[2].comment == "spanning\ntwo lines");
+  CHECK(g.moves[3].move.kind == UhpMoveKind::Pass);
+  REQUIRE(g.errors.size() == 2);
+  CHECK(g.errors[0].pos.line == 8);
+  CHECK(g.errors[0].pos.column == 12);
+  CHECK(g.errors[1].pos.line == 9);
+  CHECK(g.errors[1].pos.column == 1);
+  CHECK(games[1].moves.size() == 1);
+  CHECK(games[1].pos.line == 12);
+  CHECK(*games[2].tag("GameType") == "Base+M");
+  REQUIRE(games[2].moves.size() == 1);
+  CHECK(games[2].moves[0].pos.line == 14);
+  CHECK(games[2].moves[0].pos.column == 28);
+}
+
+TEST_CASE("files of GameStrings: one game per line") {
+  auto games = parseUhpFile("Base;InProgress;White[2];wS1;bS1 wS1-;\nBase+P;InProgress;Black[1];wP\n");
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].moves.size() == 2);
+  CHECK(games[1].moves[0].pos.line == 2);
+  CHECK(games[0].errors.empty());
+  CHECK(games[1].errors.empty());
+}
+
+TEST_CASE("files: malformed input gives errors with positions, never a crash") {
+  // Empty and blank text: one game that says there is no game.
+  for (std::string text : {"", "  \n\n"}) {
+    auto games = parseUhpFile(text);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].moves.empty());
+    CHECK(games[0].errors.size() == 1);
+  }
+  // Binary junk, truncated tags and comments, then a good line still read.
+  std::string junk("\x00\xff\xfe[Result \"1-0\n{never closed\n12. wA1 ", 38);
+  junk += "\n[Event";
+  auto games = parseUhpFile(junk);
+  std::size_t errors = 0, moves = 0;
+  for (const auto& g : games) {
+    errors += g.errors.size();
+    moves += g.moves.size();
+    for (const auto& e : g.errors) CHECK(e.pos.line >= 1);
+  }
+  CHECK(errors == 3);
+  CHECK(moves == 1);
+  // Every prefix of a real-looking file parses without throwing.
+  const std::string good = "[GameType \"Base\"]\n\n1. wS1\n2. bG1 -wS1 {c}\n3. wQ \\wS1\nDraw\n";
+  for (std::size_t n = 0; n <= good.size(); ++n) REQUIRE_NOTHROW(parseUhpFile(good.substr(0, n)));
+}
+
+TEST_CASE("real files: every .pgn in ../shared parses cleanly", "[shared]") {
+  auto dir = apiary::test::requireShared();
+  if (dir.empty()) return;
+  int files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(dir / "games")) {
+    if (entry.path().extension() != ".pgn") continue;
+    ++files;
+    auto games = parseUhpFile(apiary::test::readFile(entry.path()));
+    INFO(entry.path());
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].errors.empty());
+    CHECK(games[0].tag("GameType") != nullptr);
+    // Line N of the moves is ply N: positions point at the move text.
+    auto lines = apiary::test::readLines(entry.path());
+    for (const auto& m : games[0].moves) CHECK(lines[m.pos.line - 1].substr(m.pos.column - 1, m.text.size()) == m.text);
+  }
+  CHECK(files == 48);
+}
+
+TEST_CASE("real files: counts and moves checked by hand", "[shared]") {
+  auto dir = apiary::test::requireShared();
+  if (dir.empty()) return;
+  auto load = [&](const char* path) { return parseUhpFile(apiary::test::readFile(dir / "games" / path)).at(0); };
+
+  auto kaur = load("uhp-pgn/HV-Dumbot-Kaur50-2023-01-17-0059.pgn");
+  CHECK(kaur.moves.size() == 88);
+  CHECK(*kaur.tag("White") == "Dumbot");
+  CHECK(*kaur.tag("Result") == "BlackWins");
+  CHECK(*kaur.tag("SgfGameName") == "HV-Dumbot-Kaur50-2023-01-17-0059");
+  CHECK(kaur.moves[0].move == mv("wB1"));
+  CHECK(kaur.moves[39].move == mv("bB2 bG1"));  // 40. climbs: bare reference
+  CHECK(kaur.moves[86].move.kind == UhpMoveKind::Pass);
+  CHECK(kaur.moves[87].move == mv("bB2 wQ/"));
+  CHECK(kaur.moves[87].pos.line == 100);
+
+  auto kearf = load("uhp-pgn/U!HV-kearf29-Dumbot-2013-04-20-0054.pgn");
+  CHECK(kearf.moves.size() == 140);
+  CHECK(*kearf.tag("GameType") == "Base+P");
+  CHECK(kearf.moves[49].move == mv("wA2 bS2/"));  // black's Pillbug moves a white Ant
+
+  auto mWithPass = load("hivegame-fixtures/valid/m_with_pass.pgn");
+  CHECK(mWithPass.moves.size() == 104);
+  CHECK(mWithPass.moves[10].move == mv("wM wS1/"));  // written `wM1`
+  CHECK(mWithPass.moves[76].move.kind == UhpMoveKind::Pass);
+
+  auto dup = load("hivegame-fixtures/invalid/duplicated_move.pgn");
+  CHECK(dup.moves.size() == 50);  // `9.` twice is for the rules to reject, not the syntax
+  CHECK(dup.moves[8].move == dup.moves[9].move);
+
+  auto print = load("hivegame-fixtures/print/print.pgn");
+  CHECK(print.moves.size() == 15);
+  CHECK(print.moves[7].text == "bG2 /bG1");  // trailing space dropped
+  CHECK(print.moves[14].move == mv("wS3 wS2/"));
+
+  auto hg = load("hivegame-fixtures/valid/piece_as_destination.pgn");
+  CHECK(*hg.tag("Date") == "20-Jan-2024_14:53:24");
+  CHECK(hg.moves.size() == 29);
+}
+
+TEST_CASE("real files: writePgn reproduces the uhp-pgn exports byte for byte", "[shared]") {
+  auto dir = apiary::test::requireShared();
+  if (dir.empty()) return;
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(dir / "games" / "uhp-pgn")) {
+    const std::string text = apiary::test::readFile(entry.path());
+    auto games = parseUhpFile(text);
+    INFO(entry.path());
+    CHECK(writePgn(games.at(0)) == text);
+    ++files;
+  }
+  CHECK(files == 8);
+}
+
+TEST_CASE("real files: write then parse keeps every game of ../shared", "[shared]") {
+  auto dir = apiary::test::requireShared();
+  if (dir.empty()) return;
+  for (const auto& entry : fs::recursive_directory_iterator(dir / "games")) {
+    if (entry.path().extension() != ".pgn") continue;
+    auto game = parseUhpFile(apiary::test::readFile(entry.path())).at(0);
+    INFO(entry.path());
+    auto again = parseUhpFile(writePgn(game)).at(0);
+    CHECK(again.errors.empty());
+    REQUIRE(again.moves.size() == game.moves.size());
+    for (std::size_t i = 0; i < game.moves.size(); ++i) CHECK(again.moves[i].move == game.moves[i].move);
+    auto viaGameString = parseGameString(writeGameString(game));
+    CHECK(viaGameString.errors.empty());
+    CHECK(viaGameString.moves.size() == game.moves.size());
+  }
+}

@@ -38,6 +38,9 @@ int runConvert(const ConvertOptions& o) {
     }
     std::vector<ingest::ReplayedGame> good;
     for (auto& game : source.games) {
+      if (game.ok() && game.setUp && *to != ingest::WriteFormat::PositionString)
+        game.error = ingest::GameError{game.pos.line, game.pos.column, 0,
+                                       "a position string holds no moves; it converts only to fen"};
       if (game.ok()) good.push_back(std::move(game));
       else std::cerr << ingest::describeError(source.path, *game.error) << "\n", failed = true;
     }

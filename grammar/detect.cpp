@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "grammar/ascii.hpp"
 #include "grammar/position_string.hpp"
 #include "grammar/syntax.hpp"
 
@@ -18,12 +19,7 @@ namespace apiary::grammar {
 namespace {
 namespace x3 = boost::spirit::x3;
 using It = const char*;
-
-// ASCII character classes. X3's own (x3::digit, x3::blank, ...) and no_case
-// assert on bytes above 127, and any byte can come in from a file.
-const auto digit = x3::char_('0', '9');
-const auto lower = x3::char_('a', 'z');
-const auto space = x3::char_(" \t\r\n\v\f");
+using namespace ascii;
 
 template <class Parser>
 bool whole(std::string_view s, const Parser& p) {
@@ -88,9 +84,11 @@ void vote(std::string_view tok, std::array<int, VCount>& score) {
     score[VPgn] += fit;
     const bool blackPiece = tok.find_first_of("bgqlp") != std::string_view::npos;
     const bool inner = tok.find_first_of("#(") != std::string_view::npos;
-    const bool angle = tok.size() > 2 && std::isdigit(static_cast<unsigned char>(tok.back())) &&
-                       std::isalpha(static_cast<unsigned char>(tok[tok.size() - 2])) &&
-                       std::isupper(static_cast<unsigned char>(tok.front() == '+' ? tok[1] : tok[0])) != 0;
+    // `+SGs2`: a white piece, a location and a final angle.
+    const char piece = tok.front() == '+' ? tok[1] : tok[0];
+    const bool angle = tok.size() > 2 && piece >= 'A' && piece <= 'Z' &&
+                       std::isdigit(static_cast<unsigned char>(tok.back())) &&
+                       std::isalpha(static_cast<unsigned char>(tok[tok.size() - 2]));
     if (tok.front() == '+' || inner || angle || (blackPiece && !whole(tok, uhpPiece | uhpRef)))
       score[VPgn] += mark;
   }
@@ -150,7 +148,11 @@ Format detectFormat(std::string_view content, std::string_view extensionHint) {
     // Split into tokens, skipping `{...}` (may span lines), `;` comments and move numbers.
     std::string tok;
     auto flush = [&] {
-      if (!tok.empty() && !whole(tok, +digit >> +x3::lit('.'))) vote(tok, score);
+      // Move numbers, results and `pass` are written alike in several notations.
+      const bool neutral = whole(tok, +digit >> +x3::lit('.')) ||
+                           whole(tok, x3::lit("pass") | "1-0" | "0-1" | "1/2-1/2" | "*" | "WhiteWins" |
+                                          "BlackWins" | "Draw");
+      if (!tok.empty() && !neutral) vote(tok, score);
       tok.clear();
     };
     for (std::size_t i = 0; i < line.size(); ++i) {

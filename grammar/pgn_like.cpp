@@ -247,19 +247,6 @@ std::string writeTagPair(const Tag& tag) {
   return out + "\"]";
 }
 
-std::vector<std::string_view> splitLines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  for (std::size_t start = 0; start < text.size();) {
-    auto nl = text.find('\n', start);
-    if (nl == std::string_view::npos) nl = text.size();
-    auto line = text.substr(start, nl - start);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    start = nl + 1;
-  }
-  return lines;
-}
-
 namespace pgn_like {
 
 std::optional<Ply> parsePly(std::string_view text) {

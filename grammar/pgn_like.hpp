@@ -24,9 +24,6 @@ std::optional<std::pair<Tag, std::size_t>> readTagPair(std::string_view text);
 // `[Name "value"]`, escaping `"` and `\` in the value.
 std::string writeTagPair(const Tag& tag);
 
-// The lines of `text` without their `\n` or `\r\n` ending; line i is text line i+1.
-std::vector<std::string_view> splitLines(std::string_view text);
-
 }  // namespace apiary::grammar
 
 namespace apiary::grammar::pgn_like {

@@ -7,16 +7,14 @@
 #include <cctype>
 #include <map>
 
+#include "grammar/ascii.hpp"
+
 namespace apiary::grammar {
 namespace {
 namespace x3 = boost::spirit::x3;
 using It = const char*;
+using namespace ascii;
 
-// ASCII character classes. X3's own (x3::digit, x3::blank, ...) and no_case
-// assert on bytes above 127, and any byte can come in from a file.
-const auto blank = x3::char_(" \t");
-const auto space = x3::char_(" \t\r\n\v\f");
-const auto graph = ~x3::char_(" \t\r\n\v\f");  // any byte that is not white space
 
 char letterOf(const PositionPiece& p) {
   return p.color == 'w' ? p.bug : static_cast<char>(std::tolower(static_cast<unsigned char>(p.bug)));

@@ -25,7 +25,10 @@
 //   player answers out of turn.
 // - UI noise dropped: `Start`, picks, drops later replaced, `P-1[...]` nodes
 //   (`Pop`, `vcr:@-1 doScrollTo`), `TM[...]` timings, `# ...` comments after a
-//   node. A file can hold the same game twice as two trees (2019, the second with
+//   node, and the take-backs `drop` (piece back to the reserve) and `reset`
+//   (undo the uncommitted turn), which no sample has but BoardSpace writes. No
+//   sample has an undo of a committed turn. A drop or move left without `done`
+//   at the very end of a log still counts (a log cut at the winning move). A file can hold the same game twice as two trees (2019, the second with
 //   `Pop` noise); a tree identical in tags and turns to an earlier one is dropped.
 // - Hints: `.` is the first move or, since ~2016, climbing onto a stack (older
 //   files write a bare reference there); otherwise UHP references (`wQ-`,

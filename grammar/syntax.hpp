@@ -73,6 +73,20 @@ class LineIndex {
   std::vector<std::size_t> starts_;
 };
 
+// The lines of `text` without their `\n` or `\r\n` ending; line i is text line i+1.
+inline std::vector<std::string_view> splitLines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start < text.size();) {
+    auto nl = text.find('\n', start);
+    if (nl == std::string_view::npos) nl = text.size();
+    auto line = text.substr(start, nl - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(line);
+    start = nl + 1;
+  }
+  return lines;
+}
+
 // Text helpers for error messages and field trimming.
 inline std::string_view trimBlanks(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);

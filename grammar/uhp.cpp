@@ -6,19 +6,15 @@
 #include <boost/spirit/home/x3.hpp>
 #include <cctype>
 
+#include "grammar/ascii.hpp"
+
 namespace apiary::grammar {
 namespace {
 
 namespace x3 = boost::spirit::x3;
 using It = const char*;
+using namespace ascii;
 
-// ASCII character classes. X3's own (x3::digit, x3::blank, ...) and no_case
-// assert on bytes above 127, and any byte can come in from a file.
-const auto digit = x3::char_('0', '9');
-const auto alpha = x3::char_("a-zA-Z");
-const auto alnum = x3::char_("a-zA-Z0-9");
-const auto blank = x3::char_(" \t");
-const auto graph = ~x3::char_(" \t\r\n\v\f");  // any byte that is not white space
 
 // The shape of a piece name: colour, bug, optional digit, and nothing glued on
 // (`wA12` and `wAnt` are not pieces). Case is normalised afterwards.

@@ -27,6 +27,7 @@ struct ReplayedGame {
   Board board;               // replayed to the end, or up to the failing move
   std::optional<GameError> error;
   std::vector<std::string> notes;  // accepted oddities, e.g. a Queen-first opening
+  bool setUp = false;              // a position without history (position strings)
 
   bool ok() const { return !error.has_value(); }
   const std::string* tag(std::string_view name) const;

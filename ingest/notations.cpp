@@ -32,6 +32,8 @@ std::string_view writeFormatName(WriteFormat format) {
 std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view text) {
   switch (format) {
     case grammar::Format::Uhp: return readUhp(text);
+    case grammar::Format::Sgf: return readSgf(text);
+    case grammar::Format::PositionString: return readPositions(text);
     default: break;
   }
   ReplayedGame unknown;
@@ -44,6 +46,10 @@ std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view tex
 std::string writeGames(WriteFormat format, const std::vector<ReplayedGame>& games) {
   std::string out;
   for (const auto& game : games) {
+    if (format == WriteFormat::PositionString) {
+      out += writePosition(game.board) + "\n";
+      continue;
+    }
     switch (format) {
       case WriteFormat::Uhp: out += writeUhp(game); break;
       default: break;

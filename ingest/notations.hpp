@@ -27,5 +27,15 @@ std::string writeGames(WriteFormat format, const std::vector<ReplayedGame>& game
 // The bridges, one per notation (ingest/<notation>_notation.cpp).
 std::vector<ReplayedGame> readUhp(std::string_view text);
 std::string writeUhp(const ReplayedGame& game);
+std::vector<ReplayedGame> readSgf(std::string_view text);
+
+// Position strings: one position a line, each a set-up game without history.
+struct PositionOrError {
+  std::optional<Board> board;
+  GameError error;
+};
+PositionOrError readPosition(std::string_view text);
+std::string writePosition(const Board& board);
+std::vector<ReplayedGame> readPositions(std::string_view text);
 
 }  // namespace apiary::ingest

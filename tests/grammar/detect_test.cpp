@@ -14,6 +14,7 @@ TEST_CASE("detect: samples of every notation, from the seeds and notations.md") 
       // standard / UHP
       {"[GameType \"Base+MLP\"]\n[White \"x\"]\n\n1. wS1\n2. bG1 -wS1\n", Format::Uhp},
       {"1. wS1\n2. bG1 -wS1\n3. wQ \\wS1\n", Format::Uhp},
+      {"1. wS1\n2. bG1 -wS1\n3. pass\n4. pass\n5. pass\n*\n", Format::Uhp},  // neither pass nor * votes
       {"Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ /wS1", Format::Uhp},
       {"BaseMLP;InProgress;Black[1];wS1;\nBase;NotStarted;White[1]\n", Format::Uhp},
       // BoardSpace

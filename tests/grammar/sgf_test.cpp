@@ -93,6 +93,18 @@ TEST_CASE("sgf: colourless pieces, Pillbug moves, comments and escapes") {
   CHECK_FALSE(t[4].pillbugAssisted);
 }
 
+TEST_CASE("sgf: UI take-backs (drop to the reserve, reset) leave no trace") {
+  auto g = one(
+      "; P0[1 pick w 1 A1]\n; P0[2 drop w 1 A1]\n; P0[3 pick w 0 Q]\n; P0[4 dropb Q N 13 .]\n; P0[5 done]\n"
+      "; P1[6 pick b 0 Q]\n; P1[7 dropb Q O 13 wQ-]\n; P1[8 reset]\n"
+      "; P1[9 pick b 4 S1]\n; P1[10 dropb S1 M 13 -wQ]\n; P1[11 done]\n");
+  CHECK(g.errors.empty());
+  auto t = played(g);
+  REQUIRE(t.size() == 2);
+  CHECK(t[0].piece == "wQ");
+  CHECK(t[1].piece == "bS1");
+}
+
 TEST_CASE("sgf: a game started by P1 gives P1 white") {
   auto games = parseSgf("(;GM[27]\n; P1[0 Start P1]\n; P1[1 dropb Q N 13 .]\n; P1[2 done]\n; P0[3 done]\n)");
   REQUIRE(games.size() == 1);

@@ -1,0 +1,226 @@
+// The direction-based notation (notations.md section 4): the bridge between
+// grammar/direction and the engine. Nothing in the text is absolute: pieces are the
+// mover's or the opponent's, identical pieces are numbered by where they stand, and
+// directions are counted from noon, the line from the first player's first piece to
+// the second player's. So the same game rotated, mirrored or played with the
+// colours swapped is written the same, and reading resolves every move against the
+// legal moves in the frame the game itself fixes (ingest/frame.hpp).
+#include <algorithm>
+#include <array>
+
+#include "ingest/move_text.hpp"
+#include "ingest/notations.hpp"
+#include "ingest/resolve.hpp"
+
+namespace apiary::ingest {
+
+namespace {
+
+namespace dg = grammar::direction;
+
+constexpr std::string_view kDirectionLetters = "nasmrf";  // frame directions E SE SW W NW NE
+
+dg::Direction directionLetter(int frameDir) { return dg::Direction(kDirectionLetters[frameDir]); }
+int frameDirOf(dg::Direction d) { return int(kDirectionLetters.find(char(d))); }
+
+bool isUniqueBug(Bug bug) { return kBugCopies[int(bug)] == 1; }
+
+// The position at the start of a turn as the notation sees it: who is "opponent",
+// and the counting order of pieces (farthest toward noon first; at equal distance,
+// from the forenoon side towards the sunset side).
+class DirectionView {
+ public:
+  DirectionView(const Board& board, const GameFrame& frame) : board_(board), frame_(frame), mover_(board.toMove()) {
+    for (PieceId p = 0; p < kPieces; ++p) {
+      if (!board.onBoard(p)) continue;
+      // Noon is frame E: the distance toward noon is the projection 2q + r (in half
+      // steps); cells at equal distance stand in a line across noon, the forenoon
+      // side (frame NE) at smaller r.
+      const Axial a = frame.toFrame(board.axialOfPiece(p));
+      order_[p] = {-(2 * a.q + a.r), a.r};
+      if (board.isTop(p)) visible_[kindOf(p)].push_back(p);
+    }
+    for (auto& pieces : visible_)
+      std::sort(pieces.begin(), pieces.end(), [&](PieceId a, PieceId b) { return order_[a] < order_[b]; });
+  }
+
+  const Board& board() const { return board_; }
+  const GameFrame& frame() const { return frame_; }
+  Color mover() const { return mover_; }
+
+  // 1-based place of a visible piece among the visible pieces of its colour and
+  // bug; 0 for a covered piece.
+  int rank(PieceId p) const {
+    const auto& kind = visible_[kindOf(p)];
+    const auto it = std::find(kind.begin(), kind.end(), p);
+    return it == kind.end() ? 0 : int(it - kind.begin()) + 1;
+  }
+  int visibleCount(PieceId p) const { return int(visible_[kindOf(p)].size()); }
+
+  // Piece notation: the opponent mark, the bug, and the number when more than one
+  // identical piece is visible (a placed piece is not in the hive: no number).
+  dg::Piece notate(PieceId p, bool placed = false) const {
+    const bool numbered = !placed && board_.isTop(p) && visibleCount(p) > 1;
+    return {colorOf(p) != mover_, kBugLetters[int(bugOf(p))], numbered ? rank(p) : 0};
+  }
+
+  // Whether a written piece can mean p. Without a number it means a visible piece of
+  // that kind, or the covered one of a kind that has only one (a covered Queen is a
+  // reference); with one, the visible piece counted at that place.
+  bool names(const dg::Piece& w, PieceId p) const {
+    if (colorOf(p) != (w.opponent ? other(mover_) : mover_) || kBugLetters[int(bugOf(p))] != w.bug) return false;
+    if (!board_.onBoard(p)) return w.number == 0;  // a piece to be placed
+    if (w.number) return rank(p) == w.number;
+    return board_.isTop(p) || isUniqueBug(bugOf(p));
+  }
+
+  // Frame direction from cell a to its neighbour b.
+  int frameDir(Cell a, Cell b) const { return frame_.toFrameDir(directionTo(a, b)); }
+
+  // The reference for a destination, by the seed's priorities: a Queen (covered or
+  // not), an uncovered Ladybug, Mosquito or Pillbug, a visible piece that is the
+  // only visible one of its kind, any visible piece; ties go to the first counted.
+  PieceId reference(Cell destination) const {
+    PieceId best = kNoPiece;
+    int bestLevel = 5;
+    for (int d = 0; d < kDirs; ++d)
+      for (PieceId p = board_.top(neighbor(destination, d)); p != kNoPiece; p = board_.under(p)) {
+        const int level = priority(p);
+        if (level < bestLevel || (level == bestLevel && order_[p] < order_[best])) best = p, bestLevel = level;
+      }
+    return best;
+  }
+
+ private:
+  static int kindOf(PieceId p) { return int(colorOf(p)) * kBugs + int(bugOf(p)); }
+
+  int priority(PieceId p) const {
+    if (bugOf(p) == Bug::Queen) return 1;
+    if (!board_.isTop(p)) return 5;  // covered: not a reference
+    if (isUniqueBug(bugOf(p))) return 2;
+    return visibleCount(p) == 1 ? 3 : 4;
+  }
+
+  const Board& board_;
+  const GameFrame& frame_;
+  Color mover_;
+  std::array<std::pair<int, int>, kPieces> order_{};
+  std::array<std::vector<PieceId>, 2 * kBugs> visible_;
+};
+
+// The direction of a direct destination: a neighbouring cell, or a Grasshopper's
+// own jump (a Mosquito copying one is written with a reference); else -1.
+int directDir(const Board& board, const Move& m) {
+  if (m.isPlacement()) return -1;
+  if (const int d = directionTo(m.from, m.to); d >= 0) return d;
+  if (bugOf(m.piece) != Bug::Grasshopper) return -1;
+  return straightLineDir(board.axialOfPiece(m.piece), *board.axialOf(m.to));
+}
+
+// Canonical notation: every part the seed's rules call for.
+dg::Move canonicalMove(const DirectionView& view, const Move& m) {
+  dg::Move out;
+  if (m.isPass()) {
+    out.pass = true;
+    return out;
+  }
+  const Board& board = view.board();
+  out.piece = view.notate(m.piece, m.isPlacement());
+  if (board.ply() < 2) return out;  // each player's first placement: the piece alone
+  out.placement = m.isPlacement();
+  if (const int d = directDir(board, m); d >= 0) {
+    out.direction = directionLetter(view.frame().toFrameDir(d));
+    return out;
+  }
+  const PieceId ref = view.reference(m.to);
+  out.reference = view.notate(ref);
+  out.direction = directionLetter(view.frameDir(board.cellOf(ref), m.to));
+  return out;
+}
+
+// Whether the written move can mean m. Every part left out is no constraint.
+bool fits(const DirectionView& view, const dg::Move& w, const Move& m) {
+  if (w.pass || m.isPass()) return w.pass && m.isPass();
+  const Board& board = view.board();
+  // `+` marks a placement, but a player's first piece is written bare.
+  if (w.placement && !m.isPlacement()) return false;
+  if (!w.placement && m.isPlacement() && !hasNoPieceOnBoard(board, view.mover())) return false;
+  if (!view.names(w.piece, m.piece)) return false;
+  const Axial to = view.frame().at(board, m.to);
+  if (board.ply() == 1 && to != Axial{1, 0}) return false;  // the second piece fixes noon
+  if (view.frame().mirrorOpen() && to.r < 0) return false;    // the mirror image of one at r > 0
+  if (w.reference) {
+    for (PieceId p = 0; p < kPieces; ++p) {
+      if (!board.onBoard(p) || !view.names(*w.reference, p)) continue;
+      const int d = directionTo(board.cellOf(p), m.to);
+      if (d >= 0 && (!w.direction || view.frame().toFrameDir(d) == frameDirOf(*w.direction))) return true;
+    }
+    return false;
+  }
+  if (!w.direction) return true;
+  return directDir(board, m) == view.frame().fromFrameDir(frameDirOf(*w.direction));
+}
+
+Step resolveWritten(const Board& board, const GameFrame& frame, const dg::Move& w) {
+  const DirectionView view(board, frame);
+  const auto fitting = fittingMoves(legalMoveVector(board), [&](const Move& m) { return fits(view, w, m); });
+  std::string none = "no legal move fits";
+  if (fitting.empty() && !w.pass) {
+    const std::string piece = dg::writeMove(dg::Move{false, w.piece, false, std::nullopt, std::nullopt});
+    none = "no legal " + std::string(w.placement ? "placement of " : "move of ") + piece +
+           (w.reference ? " reaches that side of " + dg::writeMove(dg::Move{false, *w.reference, false, {}, {}})
+                        : " fits");
+  }
+  return chooseOne(fitting, none, [&](const Move& m) { return dg::writeMove(canonicalMove(view, m)); });
+}
+
+ReplayedGame replayDirectionGame(const grammar::Game<dg::Move>& game) {
+  ReplaySetup setup;  // colour-free: White moves first
+  std::string error;
+  setup.type = gameTypeFromTags(game.tags, error);
+  if (!error.empty()) return refusedGame(game, error);
+  GameFrame frame;  // the reader's board is in frame coordinates
+  return replayWritten(game, setup, [&](const Board& board, const grammar::Written<dg::Move>& w) {
+    Step step = resolveWritten(board, frame, w.move);
+    if (step.move) frame.advance(board, *step.move);
+    return step;
+  });
+}
+
+}  // namespace
+
+Step readDirectionMove(const Board& board, const GameFrame& frame, std::string_view text) {
+  std::string why;
+  const auto move = dg::parseMove(text, &why);
+  if (!move) return Step::fail(why);
+  return resolveWritten(board, frame, *move);
+}
+
+std::string writeDirectionMove(const Board& board, const GameFrame& frame, const Move& move, dg::Spelling spelling) {
+  return dg::writeMove(canonicalMove(DirectionView(board, frame), move), spelling);
+}
+
+std::vector<ReplayedGame> readDirection(std::string_view text) {
+  return replayGames(dg::parseGames(text), replayDirectionGame);
+}
+
+std::string writeDirection(const ReplayedGame& game, dg::Spelling spelling) {
+  grammar::Game<dg::Move> out;
+  out.tags = game.tags;
+  // The game type; also the header that separates games in a file.
+  const auto type = std::find_if(out.tags.begin(), out.tags.end(), [](const auto& t) { return t.name == "GameType"; });
+  if (type != out.tags.end())
+    type->value = game.board.type().name();
+  else
+    out.tags.insert(out.tags.begin(), {"GameType", game.board.type().name(), {}});
+  GameFrame frame = GameFrame::ofGame(game.board);
+  Board replay(game.board.type(), game.board.rules(), game.board.firstMover());
+  for (const Move& m : game.board.history()) {
+    out.moves.push_back({canonicalMove(DirectionView(replay, frame), m), {}, {}, {}});
+    frame.advance(replay, m);
+    replay.play(m);
+  }
+  return dg::writeGame(out, spelling);
+}
+
+}  // namespace apiary::ingest

@@ -1,0 +1,33 @@
+// One move at a time in the notations that resolve written moves against a
+// position (pgn-like, direction-based, algebraic): what the file bridges use per
+// ply, open to tests and tools that hold a position rather than a game.
+// A read gives the Step the replay driver would get: the one move that fits, or why
+// none or several do. A write gives the text that resolves to exactly that move.
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "grammar/algebraic.hpp"
+#include "grammar/direction.hpp"
+#include "ingest/frame.hpp"
+#include "ingest/replay.hpp"
+
+namespace apiary::ingest {
+
+// PGN-like: colour by case, no orientation; the second piece goes east of the
+// first. The write is the shortest text that fits only `move`, without `#`.
+Step readPgnLikeMove(const Board& board, std::string_view text);
+std::string writePgnLikeMove(const Board& board, const Move& move);
+
+// Direction-based: pieces relative to the player on move, directions in `frame`.
+// The write is canonical (every part kept).
+Step readDirectionMove(const Board& board, const GameFrame& frame, std::string_view text);
+std::string writeDirectionMove(const Board& board, const GameFrame& frame, const Move& move,
+                               grammar::direction::Spelling spelling = grammar::direction::Spelling::Unicode);
+
+// Algebraic: grid coordinates are frame coordinates.
+Step readAlgebraicMove(const Board& board, const GameFrame& frame, std::string_view text);
+std::string writeAlgebraicMove(const Board& board, const GameFrame& frame, const Move& move,
+                               grammar::algebraic::Form form);
+
+}  // namespace apiary::ingest

@@ -1,0 +1,76 @@
+// What the bridges of the notations that do not name moves exactly share. Reading
+// a written move is resolution: the move is a set of constraints, the legal moves
+// that satisfy them are kept, exactly one is played, and none or several is an
+// error that says which. Writing asks the same question the other way round: a
+// description is kept only if the played move is the one move that fits it.
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/movegen.hpp"
+#include "grammar/syntax.hpp"
+#include "ingest/game.hpp"
+#include "ingest/replay.hpp"
+
+namespace apiary::ingest {
+
+// The legal moves of a position, listed once so that a writer can try many
+// descriptions against them.
+std::vector<Move> legalMoveVector(const Board& board);
+
+template <class Fits>
+std::vector<Move> fittingMoves(const std::vector<Move>& moves, Fits&& fits) {
+  std::vector<Move> out;
+  for (const Move& m : moves)
+    if (fits(m)) out.push_back(m);
+  return out;
+}
+
+// Exactly one move fits: play it. None: fail with `noneWhy`. Several: fail naming
+// them as the notation writes them (`spell`), so the reader can see the choice.
+Step chooseOne(const std::vector<Move>& fits, const std::string& noneWhy,
+               const std::function<std::string(const Move&)>& spell);
+
+// At the second ply every cell around the first piece is the same up to rotation:
+// notations without a fixed board put the second piece east of the first.
+bool isEastOfFirst(const Board& board, const Move& m);
+
+// Whether `player` has placed nothing yet (its first placement needs no `+` in
+// the direction notation).
+bool hasNoPieceOnBoard(const Board& board, Color player);
+
+// The pieces of one colour and bug on the board, covered ones included unless
+// visibleOnly.
+std::vector<PieceId> piecesOf(const Board& board, Color color, Bug bug, bool visibleOnly);
+
+// `to - from` is k >= 2 steps in one direction: that direction, else -1.
+int straightLineDir(Axial from, Axial to);
+
+// A game type named by the tags: `GameType "Base+ML"` or `ExpansionPieces "MmLl"`.
+// nullopt without either; `error` is set when a tag names no game type.
+std::optional<GameType> gameTypeFromTags(const std::vector<grammar::Tag>& tags, std::string& error);
+
+// A game refused before its first move (a bad header).
+template <class WrittenGame>
+ReplayedGame refusedGame(const WrittenGame& game, std::string message) {
+  ReplayedGame out;
+  out.pos = game.pos;
+  out.tags = game.tags;
+  out.error = GameError{game.pos.line, game.pos.column, 0, std::move(message)};
+  return out;
+}
+
+// Every game of a parsed file, replayed by one notation's `replay(game)`.
+template <class WrittenGame, class Replay>
+std::vector<ReplayedGame> replayGames(const std::vector<WrittenGame>& games, Replay&& replay) {
+  std::vector<ReplayedGame> out;
+  for (const auto& game : games) {
+    out.push_back(replay(game));
+    out.back().index = int(out.size()) - 1;
+  }
+  return out;
+}
+
+}  // namespace apiary::ingest

@@ -68,8 +68,9 @@ CellSet& Generator::destOf(PieceId p) {
 void Generator::run() {
   if (b_.gameOver()) return;
   me_ = b_.toMove();
-  placements();
-  if (b_.queenPlaced(me_)) movements();
+  const bool onlyOnBoard = only_ != kNoPiece && b_.onBoard(only_);
+  if (!onlyOnBoard) placements();
+  if (b_.queenPlaced(me_) && (only_ == kNoPiece || onlyOnBoard)) movements();
 }
 
 void Generator::placements() {
@@ -111,7 +112,8 @@ void Generator::placements() {
 }
 
 void Generator::movements() {
-  pinned_ = pinnedPieces(b_);
+  // One piece's moves need only whether that piece is pinned.
+  pinned_ = only_ == kNoPiece ? pinnedPieces(b_) : (splitsHive(b_, only_) ? pieceBit(only_) : 0);
   const uint32_t mine = b_.piecesOnBoard() & colorMask(me_);
   for (PieceId p = 0; p < kPieces; ++p) {
     if (!(mine & pieceBit(p)) || !b_.isTop(p) || p == b_.lastMoved()) continue;
@@ -299,6 +301,7 @@ int countLegalMoves(const Board& board) {
 }
 
 bool isLegal(const Board& board, const Move& move) {
+  if (move.isPlacement()) return isLegalPlacement(board, move);
   if (move.isPass()) {
     MoveList all;
     legalMoves(board, all);
@@ -307,6 +310,55 @@ bool isLegal(const Board& board, const Move& move) {
   MoveList mine;
   legalMovesOf(board, move.piece, mine);
   return mine.contains(move);
+}
+
+bool splitsHive(const Board& board, PieceId piece) {
+  if (!board.onBoard(piece) || board.height(board.cellOf(piece)) != 1) return false;
+  const Cell gone = board.cellOf(piece);
+  // Flood the occupied cells from one neighbour of the gap, never through it.
+  std::array<Cell, kPieces> stack;
+  CellSet seen{};
+  seen.add(gone);
+  int depth = 0, reached = 0;
+  for (int d = 0; d < kDirs && depth == 0; ++d)
+    if (board.occupied(neighbor(gone, d))) {
+      stack[depth++] = neighbor(gone, d);
+      seen.add(neighbor(gone, d));
+    }
+  while (depth) {
+    const Cell c = stack[--depth];
+    ++reached;
+    for (int d = 0; d < kDirs; ++d) {
+      const Cell n = neighbor(c, d);
+      if (board.occupied(n) && !seen.has(n)) {
+        seen.add(n);
+        stack[depth++] = n;
+      }
+    }
+  }
+  int cells = 0;
+  for (PieceId p = 0; p < kPieces; ++p) cells += board.onBoard(p) && board.under(p) == kNoPiece;
+  return reached != cells - 1;
+}
+
+bool isLegalPlacement(const Board& board, const Move& move) {
+  if (board.gameOver() || board.occupied(move.to)) return false;
+  const Color me = board.toMove();
+  const Bug bug = bugOf(move.piece);
+  if (colorOf(move.piece) != me || board.nextInHand(me, bug) != move.piece) return false;
+  const int turn = board.turnOfMover();
+  if (bug != Bug::Queen && turn == 4 && !board.queenPlaced(me)) return false;
+  if (bug == Bug::Queen && turn == 1 && board.rules().tournament) return false;
+  if (board.ply() == 0) return move.to == kOrigin;
+  bool touchesOwn = false;
+  for (int d = 0; d < kDirs; ++d) {
+    const PieceId t = board.top(neighbor(move.to, d));
+    if (t == kNoPiece) continue;
+    if (board.ply() == 1) return true;  // the second piece may touch the first
+    if (colorOf(t) != me) return false;
+    touchesOwn = true;
+  }
+  return touchesOwn;
 }
 
 uint32_t pinnedPieces(const Board& board) {

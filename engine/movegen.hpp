@@ -42,5 +42,10 @@ bool isLegal(const Board& board, const Move& move);
 
 // Pieces of the board whose removal would split the hive (alone in their cell).
 uint32_t pinnedPieces(const Board& board);
+// Whether lifting this one piece would split the hive (a flood fill, cheaper than
+// all articulation points when only one piece is asked about).
+bool splitsHive(const Board& board, PieceId piece);
+// Whether a placement is legal, checked at its cell alone.
+bool isLegalPlacement(const Board& board, const Move& move);
 
 }  // namespace apiary

@@ -1,4 +1,5 @@
 // The apiary command as users and scripts run it: exit codes, JSON, files.
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -14,8 +15,15 @@ struct Run {
   std::string out;
 };
 
+// Single quotes inside a bash -c '...' argument.
+std::string escape(const std::string& s) {
+  std::string out;
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out;
+}
+
 Run runApiary(const std::string& args) {
-  const std::string command = std::string(APIARY_BINARY) + " " + args + " 2>/dev/null";
+  const std::string command = "bash -c '" + escape(std::string(APIARY_BINARY) + " " + args) + " 2>/dev/null'";
   Run run{0, {}};
   FILE* pipe = popen(command.c_str(), "r");
   REQUIRE(pipe);
@@ -69,4 +77,31 @@ TEST_CASE("generate writes the requested games, the same for the same seed", "[c
   for (const auto& entry : std::filesystem::directory_iterator(dir)) files += entry.path().extension() == ".pgn";
   CHECK(files == 3);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("convert turns a BoardSpace game into UHP and reports bad games", "[cli]") {
+  const auto dir = apiary::test::requireShared();
+  if (dir.empty()) return;
+  const std::string sgf = (dir / "games/boardspace-sgf/HV-Dumbot-Kaur50-2023-01-17-0059.sgf").string();
+  const Run run = runApiary("convert --to uhp '" + sgf + "'");
+  CHECK(run.code == 0);
+  CHECK(run.out.find("[GameType \"Base+MLP\"]") != std::string::npos);
+  CHECK(run.out.find("\n1. wB1\n") != std::string::npos);
+
+  // An invalid game: exit 1, and the valid game of another file still comes out.
+  const std::string bad = (dir / "games/hivegame-fixtures/invalid/ant_climb.pgn").string();
+  const Run mixed = runApiary("convert --to fen '" + bad + "' '" + sgf + "'");
+  CHECK(mixed.code == 1);
+  CHECK(std::count(mixed.out.begin(), mixed.out.end(), '\n') == 1);
+}
+
+TEST_CASE("convert reads stdin, writes files with -o, and refuses unknown formats", "[cli]") {
+  CHECK(runApiary("convert --to chess -").code == 2);
+  const auto out = std::filesystem::temp_directory_path() / "apiary-convert-test";
+  std::filesystem::remove_all(out);
+  const std::string pgn = "[GameType \\\"Base\\\"]\\n\\n1. wS1\\n2. bS1 wS1-\\n";
+  const Run run = runApiary("convert --to fen -o " + out.string() + " - <<< \"$(printf '" + pgn + "')\"");
+  CHECK(run.code == 0);
+  CHECK(std::filesystem::exists(out / "stdin.fen.txt"));
+  std::filesystem::remove_all(out);
 }

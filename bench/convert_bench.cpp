@@ -1,0 +1,58 @@
+// Parse + resolve throughput per notation, in games per second on one core: N
+// generated games are written in every writable format, then each text is read
+// back (parsed, every move resolved and played) and timed.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "engine/generate.hpp"
+#include "ingest/notations.hpp"
+
+using namespace apiary;
+
+int main(int argc, char** argv) {
+  const int n = argc > 1 ? std::atoi(argv[1]) : 20000;
+  const std::string only = argc > 2 ? argv[2] : "";  // one format's name, to profile it alone
+  GameGenerator generator(7);
+  std::vector<ingest::ReplayedGame> games;
+  long plies = 0;
+  for (int i = 0; i < n; ++i) {
+    GeneratedGame g = generator.next();
+    plies += g.board.ply();
+    games.push_back(ingest::gameFromBoard(std::move(g.board), g.tags));
+  }
+  std::printf("%d generated games, %.1f plies each\n", n, double(plies) / n);
+  const struct {
+    ingest::WriteFormat write;
+    grammar::Format read;
+  } formats[] = {
+      {ingest::WriteFormat::Uhp, grammar::Format::Uhp},
+      {ingest::WriteFormat::PgnLike, grammar::Format::PgnLike},
+      {ingest::WriteFormat::Direction, grammar::Format::Direction},
+      {ingest::WriteFormat::AlgebraicShort, grammar::Format::Algebraic},
+      {ingest::WriteFormat::AlgebraicLong, grammar::Format::Algebraic},
+      {ingest::WriteFormat::AlgebraicCompressed, grammar::Format::Algebraic},
+  };
+  double uhpRate = 0;
+  for (const auto& f : formats) {
+    if (!only.empty() && only != ingest::writeFormatName(f.write)) continue;
+    const std::string text = ingest::writeGames(f.write, games);
+    if (text.empty()) {
+      std::printf("%-22s (not writable yet)\n", std::string(ingest::writeFormatName(f.write)).c_str());
+      continue;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const auto back = ingest::readGames(f.read, text);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    int ok = 0;
+    for (const auto& g : back) ok += g.ok();
+    const double rate = ok / seconds;
+    if (f.write == ingest::WriteFormat::Uhp) uhpRate = rate;
+    std::printf("%-22s %9.0f games/s  %7.1f MB/s  (%d of %zu games read, %s)\n",
+                std::string(ingest::writeFormatName(f.write)).c_str(), rate, text.size() / seconds / 1e6, ok,
+                back.size(), uhpRate > 0 ? (std::to_string(uhpRate / rate).substr(0, 4) + "x UHP's time").c_str() : "");
+  }
+  return 0;
+}

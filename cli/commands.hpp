@@ -2,6 +2,8 @@
 // options and call down the pipeline; they hold no logic of their own.
 #pragma once
 #include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <string>
 
 namespace apiary::cli {
 
@@ -10,9 +12,21 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailures = 1;  // some input was rejected
 inline constexpr int kExitUsage = 2;     // bad usage or an unusable database
 
+// Options every command sees.
+struct GlobalOptions {
+  std::string db;  // --db
+  // --db, else $APIARY_DB, else ./apiary.db: a directory created on first use.
+  std::string databasePath() const {
+    if (!db.empty()) return db;
+    if (const char* env = std::getenv("APIARY_DB"); env && *env) return env;
+    return "apiary.db";
+  }
+};
+
 // A command's callback stores its exit code here.
 void addPerftCommand(CLI::App& app, int& exitCode);
 void addGenerateCommand(CLI::App& app, int& exitCode);
 void addConvertCommand(CLI::App& app, int& exitCode);
+void addDatabaseCommands(CLI::App& app, const GlobalOptions& global, int& exitCode);
 
 }  // namespace apiary::cli

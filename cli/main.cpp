@@ -5,10 +5,14 @@
 int main(int argc, char** argv) {
   CLI::App app{"apiary: a database of Hive games"};
   app.require_subcommand(1);
+  app.fallthrough();  // --db may also come after the command
+  apiary::cli::GlobalOptions global;
+  app.add_option("--db", global.db, "Database directory (default: $APIARY_DB, else ./apiary.db)");
   int exitCode = apiary::cli::kExitOk;
   apiary::cli::addPerftCommand(app, exitCode);
   apiary::cli::addGenerateCommand(app, exitCode);
   apiary::cli::addConvertCommand(app, exitCode);
+  apiary::cli::addDatabaseCommands(app, global, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

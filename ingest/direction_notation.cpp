@@ -35,7 +35,9 @@ class DirectionView {
       if (!board.onBoard(p)) continue;
       // Noon is frame E: the distance toward noon is the projection 2q + r (in half
       // steps); cells at equal distance stand in a line across noon, the forenoon
-      // side (frame NE) at smaller r.
+      // side (frame NE) at smaller r. The seed's games decide this reading: with
+      // distance along a cube axis, or ties the other way, they do not replay or are
+      // not written back the same.
       const Axial a = frame.toFrame(board.axialOfPiece(p));
       order_[p] = {-(2 * a.q + a.r), a.r};
       if (board.isTop(p)) visible_[kindOf(p)].push_back(p);
@@ -86,7 +88,8 @@ class DirectionView {
     for (int d = 0; d < kDirs; ++d)
       for (PieceId p = board_.top(neighbor(destination, d)); p != kNoPiece; p = board_.under(p)) {
         const int level = priority(p);
-        if (level < bestLevel || (level == bestLevel && order_[p] < order_[best])) best = p, bestLevel = level;
+        if (level < bestLevel || (level == bestLevel && level < 5 && order_[p] < order_[best]))
+          best = p, bestLevel = level;
       }
     return best;
   }
@@ -207,12 +210,8 @@ std::vector<ReplayedGame> readDirection(std::string_view text) {
 std::string writeDirection(const ReplayedGame& game, dg::Spelling spelling) {
   grammar::Game<dg::Move> out;
   out.tags = game.tags;
-  // The game type; also the header that separates games in a file.
-  const auto type = std::find_if(out.tags.begin(), out.tags.end(), [](const auto& t) { return t.name == "GameType"; });
-  if (type != out.tags.end())
-    type->value = game.board.type().name();
-  else
-    out.tags.insert(out.tags.begin(), {"GameType", game.board.type().name(), {}});
+  setGameTypeTag(out.tags, game.board.type());  // also what separates games in a file
+  asHeaderLines(out.tags);
   GameFrame frame = GameFrame::ofGame(game.board);
   Board replay(game.board.type(), game.board.rules(), game.board.firstMover());
   for (const Move& m : game.board.history()) {

@@ -33,6 +33,9 @@ std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view tex
   switch (format) {
     case grammar::Format::Uhp: return readUhp(text);
     case grammar::Format::Sgf: return readSgf(text);
+    case grammar::Format::PgnLike: return readPgnLike(text);
+    case grammar::Format::Direction: return readDirection(text);
+    case grammar::Format::Algebraic: return readAlgebraic(text);
     case grammar::Format::PositionString: return readPositions(text);
     default: break;
   }
@@ -52,6 +55,13 @@ std::string writeGames(WriteFormat format, const std::vector<ReplayedGame>& game
     }
     switch (format) {
       case WriteFormat::Uhp: out += writeUhp(game); break;
+      case WriteFormat::PgnLike: out += writePgnLike(game); break;
+      case WriteFormat::Direction: out += writeDirection(game); break;
+      case WriteFormat::AlgebraicShort: out += writeAlgebraic(game, grammar::algebraic::Form::Short); break;
+      case WriteFormat::AlgebraicLong: out += writeAlgebraic(game, grammar::algebraic::Form::Long); break;
+      case WriteFormat::AlgebraicCompressed:
+        out += writeAlgebraic(game, grammar::algebraic::Form::Compressed);
+        break;
       default: break;
     }
   }

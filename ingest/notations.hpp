@@ -7,7 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "grammar/algebraic.hpp"
 #include "grammar/detect.hpp"
+#include "grammar/direction.hpp"
 #include "ingest/game.hpp"
 
 namespace apiary::ingest {
@@ -27,6 +29,15 @@ std::string writeGames(WriteFormat format, const std::vector<ReplayedGame>& game
 // The bridges, one per notation (ingest/<notation>_notation.cpp).
 std::vector<ReplayedGame> readUhp(std::string_view text);
 std::string writeUhp(const ReplayedGame& game);
+// PGN-like, direction-based and algebraic resolve every written move against the
+// legal moves (ingest/resolve.hpp); single moves are in ingest/move_text.hpp.
+std::vector<ReplayedGame> readPgnLike(std::string_view text);
+std::string writePgnLike(const ReplayedGame& game);  // the shortest description of each move
+std::vector<ReplayedGame> readDirection(std::string_view text);
+std::string writeDirection(const ReplayedGame& game,  // canonical, the same for every symmetry
+                           grammar::direction::Spelling spelling = grammar::direction::Spelling::Unicode);
+std::vector<ReplayedGame> readAlgebraic(std::string_view text);
+std::string writeAlgebraic(const ReplayedGame& game, grammar::algebraic::Form form);
 std::vector<ReplayedGame> readSgf(std::string_view text);
 
 // Position strings: one position a line, each a set-up game without history.

@@ -1,13 +1,13 @@
 // The PGN-like notation (notations.md section 3): the bridge between
 // grammar/pgn_like and the engine. Pieces are letters (case gives colour, never a
-// number) and places are described by the pieces around them, so every written
-// move is resolved against the legal moves; the writer searches for the shortest
-// description that only the played move fits.
-#include <array>
+// number) and places are described by the pieces around them (pgn_like_places),
+// so every written move is resolved against the legal moves; the writer searches
+// for the shortest description that only the played move fits.
+#include <algorithm>
 #include <cctype>
-#include <set>
 
 #include "grammar/pgn_like.hpp"
+#include "ingest/pgn_like_places.hpp"
 #include "ingest/move_text.hpp"
 #include "ingest/notations.hpp"
 #include "ingest/resolve.hpp"
@@ -17,65 +17,7 @@ namespace apiary::ingest {
 namespace {
 
 namespace pl = grammar::pgn_like;
-
-// Index of a letter among the 16 (colour * 8 + bug), or -1.
-int letterIndex(char c) {
-  const auto bug = kBugLetters.find(char(std::toupper(static_cast<unsigned char>(c))));
-  if (bug == std::string_view::npos) return -1;
-  return (std::isupper(static_cast<unsigned char>(c)) ? 0 : kBugs) + int(bug);
-}
-
-char letterOf(PieceId p) {
-  const char c = kBugLetters[int(bugOf(p))];
-  return colorOf(p) == Color::White ? c : char(std::tolower(static_cast<unsigned char>(c)));
-}
-
-// Where each letter stands. A letter names every piece of its colour and bug, covered
-// ones included (a covered piece still marks its cell), so a location is true of a
-// cell when some choice of those pieces makes it true.
-class Places {
- public:
-  explicit Places(const Board& board) {
-    for (PieceId p = 0; p < kPieces; ++p)
-      if (board.onBoard(p)) cells_[letterIndex(letterOf(p))].push_back(board.cellOf(p));
-  }
-
-  const std::vector<Cell>& of(char letter) const {
-    static const std::vector<Cell> none;
-    const int i = letterIndex(letter);
-    return i < 0 ? none : cells_[i];
-  }
-
-  // `x` is next to `centre` and the reference holds there: its piece is next to
-  // `centre`, `x` lies `angle` places clockwise from it, and its qualifier says
-  // where `centre` lies around that piece (the same rule one level down).
-  bool holds(Cell x, Cell centre, const pl::Reference& ref) const {
-    const int toX = directionTo(centre, x);
-    if (toX < 0) return false;
-    for (Cell c : of(ref.piece)) {
-      const int toRef = directionTo(centre, c);
-      if (toRef < 0) continue;
-      if (ref.angle != 0 && clockwise(toRef, ref.angle) != toX) continue;
-      if (!ref.qualifier.empty() && !holds(centre, c, ref.qualifier.front())) continue;
-      return true;
-    }
-    return false;
-  }
-
-  // The cells a location describes: next to a `neighbour` piece, and `other` holds.
-  CellSet cells(const pl::Location& location) const {
-    CellSet out{};
-    for (Cell n : of(location.neighbour))
-      for (int d = 0; d < kDirs; ++d) {
-        const Cell x = neighbor(n, d);
-        if (!location.other || holds(x, n, *location.other)) out.add(x);
-      }
-    return out;
-  }
-
- private:
-  std::array<std::vector<Cell>, 2 * kBugs> cells_;
-};
+using pgnlike::letterOf;
 
 // The ply without its locations: which piece, placed or moving, climbing onto what.
 bool fitsBase(const Board& board, const pl::Ply& ply, const Move& m) {
@@ -89,7 +31,7 @@ bool fitsBase(const Board& board, const pl::Ply& ply, const Move& m) {
 
 // The legal moves a ply fits.
 std::vector<Move> resolvePly(const Board& board, const std::vector<Move>& legal, const pl::Ply& ply) {
-  const Places places(board);
+  const pgnlike::Places places(board);
   std::optional<CellSet> from, to;
   if (ply.from) from = places.cells(*ply.from);
   if (ply.to) to = places.cells(*ply.to);
@@ -100,14 +42,31 @@ std::vector<Move> resolvePly(const Board& board, const std::vector<Move>& legal,
   });
 }
 
-int length(const pl::Reference& r) {
-  return 1 + (r.qualifier.empty() ? 0 : 2 + length(r.qualifier.front())) + (r.angle ? 1 : 0);
-}
-int length(const pl::Location& l) { return 1 + (l.other ? length(*l.other) : 0); }
+// A set of the base's moves, one bit each: what a description lets through.
+class MoveBits {
+ public:
+  MoveBits() = default;
+  explicit MoveBits(std::size_t n) : words_((n + 63) / 64) {}
+  void add(std::size_t i) { words_[i / 64] |= uint64_t(1) << (i % 64); }
+  // Whether this and o share exactly the one move i.
+  bool meetOnlyAt(const MoveBits& o, std::size_t i) const {
+    for (std::size_t w = 0; w < words_.size(); ++w)
+      if ((words_[w] & o.words_[w]) != (w == i / 64 ? uint64_t(1) << (i % 64) : 0)) return false;
+    return true;
+  }
 
-// Finds the shortest ply that fits only the played move.
+ private:
+  std::vector<uint64_t> words_;
+};
+
+// The shortest ply that fits only the played move: the destination alone, then
+// origin and destination, in order of length; brackets one level deep are tried
+// only when nothing plainer is as short as they would be, and deeper walks only
+// when nothing else tells the move apart.
 class ShortestPly {
  public:
+  using Description = std::pair<std::optional<pl::Location>, pl::Location>;  // from, to
+
   ShortestPly(const Board& board, const std::vector<Move>& legal) : board_(board), legal_(legal), places_(board) {}
 
   pl::Ply write(const Move& m) {
@@ -123,117 +82,70 @@ class ShortestPly {
     if (board_.ply() <= 1) return ply;
     base_ = fittingMoves(legal_, [&](const Move& c) { return fitsBase(board_, ply, c); });
     if (base_.size() == 1) return ply;
-    // Qualifiers in brackets are needed once or twice a game: look for them only
-    // when nothing plainer is as short as they would be.
-    constexpr std::array<int, 3> kShortestAtDepth = {1, 5, 8};
-    std::optional<std::pair<std::optional<pl::Location>, pl::Location>> best;
+    played_ = std::size_t(std::find(base_.begin(), base_.end(), m) - base_.begin());
+    constexpr int kShortestWithBrackets = 5;  // `ab(S)`
+    std::optional<Description> best;
     int bestLength = 1 << 20;
-    for (int depth = 0; depth < int(kShortestAtDepth.size()); ++depth) {
-      if (bestLength <= kShortestAtDepth[depth]) break;
-      search(m, depth, best, bestLength);
-    }
+    search(m, 0, best, bestLength);
+    if (bestLength > kShortestWithBrackets) search(m, 1, best, bestLength);
+    if (!best) best = deepDescription(m);
     if (best) {
       ply.from = best->first;
       ply.to = best->second;
     }
-    return ply;  // no description fits only m: a symmetric position, left ambiguous
+    return ply;  // nothing tells m apart: a symmetric position, left ambiguous
   }
 
  private:
-  struct Option {
-    pl::Location location;
-    int length;
-    std::optional<CellSet> cells;  // computed when first tried
+  // Descriptions of one cell, and the moves each lets through (when first asked).
+  struct Options {
+    std::vector<pgnlike::Described> list;
+    std::vector<std::optional<MoveBits>> fits;
+    bool origin = false;  // describing where moves start, else where they end
   };
 
-  // References true of (centre, x): a piece next to centre, the angle of x around
-  // centre from it, and qualifiers that say where centre lies around that piece.
-  void references(Cell centre, Cell x, int depth, std::vector<pl::Reference>& out) const {
-    const int toX = directionTo(centre, x);
-    for (int e = 0; e < kDirs; ++e) {
-      const Cell c = neighbor(centre, e);
-      std::string seen;
-      for (PieceId p = board_.top(c); p != kNoPiece; p = board_.under(p)) {
-        const char letter = letterOf(p);
-        if (seen.find(letter) != std::string::npos) continue;
-        seen += letter;
-        std::vector<pl::Reference> qualifiers;
-        if (depth > 0) references(c, centre, depth - 1, qualifiers);
-        const int angle = (toX - e + kDirs) % kDirs;
-        for (int q = -1; q < int(qualifiers.size()); ++q) {
-          pl::Reference r{letter, {}, 0};
-          if (q >= 0) r.qualifier.push_back(qualifiers[q]);
-          out.push_back(r);
-          if (angle != 0) {
-            r.angle = angle;
-            out.push_back(r);
-          }
-        }
-      }
+  Options options(Cell x, int depth, bool origin) const {
+    Options o{pgnlike::descriptionsOf(board_, x, depth), {}, origin};
+    o.fits.resize(o.list.size());
+    return o;
+  }
+
+  const MoveBits& fits(Options& o, std::size_t i) const { return fits(o.fits[i], o.list[i].location, o.origin); }
+  const MoveBits& fits(std::optional<MoveBits>& slot, const pl::Location& l, bool origin) const {
+    if (!slot) {
+      const CellSet cells = places_.cells(l);
+      slot.emplace(base_.size());
+      for (std::size_t k = 0; k < base_.size(); ++k)
+        if (origin ? !base_[k].isPlacement() && cells.has(base_[k].from) : cells.has(base_[k].to)) slot->add(k);
     }
+    return *slot;
   }
 
-  std::vector<Option> options(Cell x, int depth) const {
-    std::vector<Option> out;
-    std::set<std::string> seen;  // one option per spelling
-    const auto add = [&](pl::Location l) {
-      pl::Ply probe;
-      probe.piece = 'Q';
-      probe.to = l;
-      if (seen.insert(pl::writePly(probe)).second) out.push_back({std::move(l), length(l), std::nullopt});
-    };
-    for (int d = 0; d < kDirs; ++d) {
-      const Cell n = neighbor(x, d);
-      std::vector<pl::Reference> refs;
-      if (board_.occupied(n)) references(n, x, depth, refs);
-      for (PieceId p = board_.top(n); p != kNoPiece; p = board_.under(p)) {
-        add({letterOf(p), std::nullopt});
-        for (const auto& r : refs) add({letterOf(p), r});
-      }
-    }
-    std::stable_sort(out.begin(), out.end(), [](const Option& a, const Option& b) { return a.length < b.length; });
-    return out;
-  }
-
-  const CellSet& cellsOf(Option& o) {
-    if (!o.cells) o.cells = places_.cells(o.location);
-    return *o.cells;
-  }
-
-  bool onlyMove(const Move& m, Option* from, Option& to) {
-    int n = 0;
-    for (const Move& c : base_) {
-      if (from && !cellsOf(*from).has(c.from)) continue;
-      if (!cellsOf(to).has(c.to)) continue;
-      if (!(c == m) || ++n > 1) return false;
-    }
-    return n == 1;
-  }
-
-  // Destination alone first, then origin and destination, shortest first; on equal
-  // length the plainer description (fewer parts) wins.
-  void search(const Move& m, int depth, std::optional<std::pair<std::optional<pl::Location>, pl::Location>>& best,
-              int& bestLength) {
-    std::vector<Option> to = options(m.to, depth);
-    for (Option& t : to) {
-      if (t.length >= bestLength) break;
-      if (onlyMove(m, nullptr, t)) {
-        best = {std::nullopt, t.location};
-        bestLength = t.length;
+  void search(const Move& m, int depth, std::optional<Description>& best, int& bestLength) {
+    Options to = options(m.to, depth, false);
+    MoveBits all(base_.size());
+    for (std::size_t k = 0; k < base_.size(); ++k) all.add(k);
+    for (std::size_t t = 0; t < to.list.size(); ++t) {
+      if (int(to.list[t].text.size()) >= bestLength) break;
+      if (fits(to, t).meetOnlyAt(all, played_)) {
+        best = {std::nullopt, to.list[t].location};
+        bestLength = int(to.list[t].text.size());
         break;
       }
     }
     if (m.isPlacement()) return;
-    std::vector<Option> from = options(m.from, depth);
-    if (from.empty() || to.empty()) return;
-    const int longest = from.back().length + 1 + to.back().length;
+    Options from = options(m.from, depth, true);
+    if (from.list.empty() || to.list.empty()) return;
+    const int longest = int(from.list.back().text.size() + 1 + to.list.back().text.size());
     for (int total = 3; total < bestLength && total <= longest; ++total)
-      for (Option& f : from) {
-        if (f.length + 2 > total) break;
-        for (Option& t : to) {
-          if (f.length + 1 + t.length > total) break;
-          if (f.length + 1 + t.length == total && onlyMove(m, &f, t)) {
-            best = {f.location, t.location};
+      for (std::size_t f = 0; f < from.list.size(); ++f) {
+        const int lf = int(from.list[f].text.size());
+        if (lf + 2 > total) break;
+        for (std::size_t t = 0; t < to.list.size(); ++t) {
+          const int lt = int(to.list[t].text.size());
+          if (lf + 1 + lt > total) break;
+          if (lf + 1 + lt == total && fits(from, f).meetOnlyAt(fits(to, t), played_)) {
+            best = {from.list[f].location, to.list[t].location};
             bestLength = total;
             return;
           }
@@ -241,10 +153,33 @@ class ShortestPly {
       }
   }
 
+  // A walk that tells the destination from the other destinations, then, if moves
+  // of other pieces end there too, one that tells the origin from theirs.
+  std::optional<Description> deepDescription(const Move& m) {
+    std::vector<Cell> otherTo, otherFrom;
+    for (const Move& c : base_) {
+      if (c == m) continue;
+      if (c.to != m.to)
+        otherTo.push_back(c.to);
+      else
+        otherFrom.push_back(c.from);
+    }
+    const auto to = pgnlike::distinguishingWalk(board_, m.to, otherTo);
+    if (!to) return std::nullopt;
+    std::optional<pl::Location> from;
+    if (!otherFrom.empty() && !(from = pgnlike::distinguishingWalk(board_, m.from, otherFrom))) return std::nullopt;
+    std::optional<MoveBits> toFits, fromFits;
+    MoveBits all(base_.size());
+    for (std::size_t k = 0; k < base_.size(); ++k) all.add(k);
+    if (!fits(toFits, *to, false).meetOnlyAt(from ? fits(fromFits, *from, true) : all, played_)) return std::nullopt;
+    return Description{from, *to};
+  }
+
   const Board& board_;
   const std::vector<Move>& legal_;
-  Places places_;
-  std::vector<Move> base_;
+  pgnlike::Places places_;
+  std::vector<Move> base_;  // the moves that fit the ply without its locations
+  std::size_t played_ = 0;  // the played move's place in base_
 };
 
 Step resolveWritten(const Board& board, const pl::Ply& ply) {
@@ -298,12 +233,14 @@ std::vector<ReplayedGame> readPgnLike(std::string_view text) {
 std::string writePgnLike(const ReplayedGame& game) {
   grammar::Game<pl::Ply> out;
   out.tags = game.tags;
-  std::erase_if(out.tags, [](const grammar::Tag& t) { return t.name == "ExpansionPieces"; });
-  // The game type travels as the expansion pieces in play; Base needs no tag.
+  // The game type travels as the expansion pieces in play, written for Base too
+  // (empty): a tag is also what separates games in a file.
+  std::erase_if(out.tags, [](const grammar::Tag& t) { return t.name == "ExpansionPieces" || t.name == "GameType"; });
   std::string expansions;
   for (const Bug bug : {Bug::Mosquito, Bug::Ladybug, Bug::Pillbug})
     if (game.board.type().has(bug)) expansions += {kBugLetters[int(bug)], char(std::tolower(kBugLetters[int(bug)]))};
-  if (!expansions.empty()) out.tags.push_back({"ExpansionPieces", expansions, {}});
+  out.tags.push_back({"ExpansionPieces", expansions, {}});
+  asPgnTags(out.tags);
   Board replay(game.board.type(), game.board.rules(), game.board.firstMover());
   for (const Move& m : game.board.history()) {
     const auto legal = legalMoveVector(replay);

@@ -1,5 +1,7 @@
 #include "ingest/resolve.hpp"
 
+#include <algorithm>
+
 namespace apiary::ingest {
 
 std::vector<Move> legalMoveVector(const Board& board) {
@@ -45,29 +47,61 @@ int straightLineDir(Axial from, Axial to) {
 }
 
 std::optional<GameType> gameTypeFromTags(const std::vector<grammar::Tag>& tags, std::string& error) {
-  for (const auto& tag : tags) {
-    if (tag.name == "GameType") {
-      auto type = GameType::parse(tag.value);
-      if (!type) error = "unknown game type '" + grammar::printable(tag.value) + "'";
-      return type;
-    }
-    if (tag.name == "ExpansionPieces") {
-      GameType type;
-      for (char c : tag.value) {
-        switch (c) {
-          case 'M': case 'm': type.expansions |= GameType::kMosquito; break;
-          case 'L': case 'l': type.expansions |= GameType::kLadybug; break;
-          case 'P': case 'p': type.expansions |= GameType::kPillbug; break;
-          case ' ': case ',': break;
-          default:
-            error = "unknown expansion piece '" + grammar::printable(std::string(1, c)) + "'";
-            return std::nullopt;
-        }
-      }
-      return type;
+  const auto tag = [&](std::string_view name) {
+    const auto it = std::find_if(tags.begin(), tags.end(), [&](const grammar::Tag& t) { return t.name == name; });
+    return it == tags.end() ? nullptr : &it->value;
+  };
+  if (const std::string* name = tag("GameType")) {
+    auto type = GameType::parse(*name);
+    if (!type) error = "unknown game type '" + grammar::printable(*name) + "'";
+    return type;
+  }
+  const std::string* pieces = tag("ExpansionPieces");
+  if (!pieces) return std::nullopt;
+  GameType type;
+  for (char c : *pieces) {
+    switch (c) {
+      case 'M': case 'm': type.expansions |= GameType::kMosquito; break;
+      case 'L': case 'l': type.expansions |= GameType::kLadybug; break;
+      case 'P': case 'p': type.expansions |= GameType::kPillbug; break;
+      case ' ': case ',': break;
+      default:
+        error = "unknown expansion piece '" + grammar::printable(std::string(1, c)) + "'";
+        return std::nullopt;
     }
   }
-  return std::nullopt;
+  return type;
+}
+
+void setGameTypeTag(std::vector<grammar::Tag>& tags, GameType type) {
+  std::erase_if(tags, [](const grammar::Tag& t) { return t.name == "ExpansionPieces"; });
+  const auto it = std::find_if(tags.begin(), tags.end(), [](const grammar::Tag& t) { return t.name == "GameType"; });
+  if (it != tags.end())
+    it->value = type.name();
+  else
+    tags.insert(tags.begin(), {"GameType", type.name(), {}});
+}
+
+namespace {
+bool isAlnum(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
+}  // namespace
+
+void asPgnTags(std::vector<grammar::Tag>& tags) {
+  for (auto& tag : tags) {
+    for (char& c : tag.name)
+      if (!isAlnum(c)) c = '_';
+    if (tag.name.empty()) tag.name = "Tag";
+  }
+}
+
+void asHeaderLines(std::vector<grammar::Tag>& tags) {
+  for (auto& tag : tags) {
+    for (char& c : tag.name)
+      if (!isAlnum(c) && c != ' ' && c != '-') c = '_';
+    if (tag.name.empty() || !isAlnum(tag.name.front())) tag.name.insert(0, "Tag");
+    for (char& c : tag.value)
+      if (c == '\n' || c == '\r') c = ' ';
+  }
 }
 
 }  // namespace apiary::ingest

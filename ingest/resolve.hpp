@@ -48,9 +48,20 @@ std::vector<PieceId> piecesOf(const Board& board, Color color, Bug bug, bool vis
 // `to - from` is k >= 2 steps in one direction: that direction, else -1.
 int straightLineDir(Axial from, Axial to);
 
-// A game type named by the tags: `GameType "Base+ML"` or `ExpansionPieces "MmLl"`.
-// nullopt without either; `error` is set when a tag names no game type.
+// A game type named by the tags: `GameType "Base+ML"`, else `ExpansionPieces
+// "MmLl"`. nullopt without either; `error` is set when the tag names no game type.
 std::optional<GameType> gameTypeFromTags(const std::vector<grammar::Tag>& tags, std::string& error);
+
+// Sets the `GameType` tag (first, when absent) and drops `ExpansionPieces`, so that
+// the tags name the game's type once.
+void setGameTypeTag(std::vector<grammar::Tag>& tags, GameType type);
+
+// Tags carried from one notation to another: names as PGN tag pairs can hold them
+// (letters, digits, `_`: a direction file's `1st Player` becomes `1st_Player`)...
+void asPgnTags(std::vector<grammar::Tag>& tags);
+// ...and as direction header lines can (`Name: value`, the name starting with a
+// letter or digit, the value on one line).
+void asHeaderLines(std::vector<grammar::Tag>& tags);
 
 // A game refused before its first move (a bad header).
 template <class WrittenGame>

@@ -1,0 +1,128 @@
+// The commands that work on a database: ingest, info, check.
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "index/database.hpp"
+#include "ingest/importer.hpp"
+
+namespace apiary::cli {
+
+namespace {
+
+struct IngestOptions {
+  std::vector<std::string> paths;
+  std::string format;
+  unsigned jobs = 0;
+  bool json = false;
+};
+
+void showProgress(const ingest::ImportProgress& p) {
+  const double rate = p.seconds > 0 ? double(p.games) / p.seconds : 0;
+  std::fprintf(stderr, "\r%llu files  %llu games  %.0f games/s  %llu rejected   ",
+               static_cast<unsigned long long>(p.files), static_cast<unsigned long long>(p.games), rate,
+               static_cast<unsigned long long>(p.rejected));
+  std::fflush(stderr);
+}
+
+int runIngest(const GlobalOptions& global, const IngestOptions& o) {
+  std::optional<grammar::Format> format;
+  if (!o.format.empty() && !(format = grammar::parseFormatName(o.format))) {
+    std::cerr << "apiary ingest: unknown format '" << o.format << "'\n";
+    return kExitUsage;
+  }
+  index::Database db(global.databasePath());
+  ingest::ImportOptions options;
+  options.format = format;
+  options.jobs = o.jobs;
+  const bool terminal = isatty(STDERR_FILENO);
+  if (terminal) options.progress = showProgress;
+  const auto summary = ingest::importSources(db, o.paths, options);
+  if (terminal) std::fprintf(stderr, "\n");
+
+  if (o.json) {
+    nlohmann::json errors = nlohmann::json::array();
+    for (const auto& e : summary.errors)
+      errors.push_back({{"file", e.file}, {"line", e.line}, {"column", e.column}, {"ply", e.ply},
+                        {"message", e.message}});
+    std::cout << nlohmann::json{{"added", summary.totals.added},
+                                {"skipped", summary.totals.skipped},
+                                {"rejected", summary.totals.rejected},
+                                {"files", summary.totals.files},
+                                {"seconds", summary.totals.seconds},
+                                {"errors", errors}}
+                     .dump()
+              << "\n";
+  } else {
+    for (const auto& e : summary.errors) {
+      std::cerr << e.file << ":";
+      if (e.line) std::cerr << e.line << ":" << e.column << ":";
+      std::cerr << " " << (e.ply ? "ply " + std::to_string(e.ply) + ": " : "") << e.message << "\n";
+    }
+    std::cout << "added " << summary.totals.added << " games, skipped " << summary.totals.skipped
+              << " already present, rejected " << summary.totals.rejected << " (" << summary.totals.files
+              << " files, " << summary.totals.seconds << " s)\n";
+  }
+  return summary.totals.rejected ? kExitFailures : kExitOk;
+}
+
+int runInfo(const GlobalOptions& global, bool json) {
+  index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
+  const index::Info info = db.info();
+  if (json) {
+    std::cout << nlohmann::json(info).dump() << "\n";
+    return kExitOk;
+  }
+  std::cout << "database   " << global.databasePath() << "\n"
+            << "games      " << info.games << "\n"
+            << "positions  " << info.positions << " distinct\n"
+            << "postings   " << info.postings << "\n"
+            << "rejected   " << info.rejected << "\n"
+            << "on disk    " << info.bytes << " bytes (catalogue " << info.catalogueBytes << ", positions "
+            << info.positionBytes << ")\n";
+  for (const auto& [type, n] : info.gamesByType) std::cout << "  " << type << ": " << n << " games\n";
+  for (const auto& [format, n] : info.formats) std::cout << "  from " << format << ": " << n << " games\n";
+  return kExitOk;
+}
+
+int runCheck(const GlobalOptions& global, bool full) {
+  index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
+  index::CheckOptions options;
+  options.full = full;
+  const index::CheckReport report = db.check(options);
+  std::cout << "checked " << report.gamesChecked << " of " << report.games << " games, "
+            << report.positionsChecked << " positions (" << report.positionsRecomputed
+            << " recomputed from the catalogue)\n";
+  for (const auto& problem : report.problems) std::cout << "problem: " << problem << "\n";
+  if (report.problemCount > report.problems.size())
+    std::cout << "... and " << report.problemCount - report.problems.size() << " more problems\n";
+  std::cout << (report.ok() ? "ok: RocksDB and the catalogue agree\n" : "NOT OK\n");
+  return report.ok() ? kExitOk : kExitFailures;
+}
+
+}  // namespace
+
+void addDatabaseCommands(CLI::App& app, const GlobalOptions& global, int& exitCode) {
+  auto ingestOptions = std::make_shared<IngestOptions>();
+  auto* ingest = app.add_subcommand("ingest", "Add games from files, directories, .zip archives or - (stdin)");
+  ingest->add_option("paths", ingestOptions->paths, "What to read")->required();
+  ingest->add_option("--format", ingestOptions->format, "Read every file as this notation (default: detect)");
+  ingest->add_option("--jobs", ingestOptions->jobs, "Worker threads (default: one per core)");
+  ingest->add_flag("--json", ingestOptions->json, "Print the summary as JSON");
+  ingest->callback([&global, ingestOptions, &exitCode] { exitCode = runIngest(global, *ingestOptions); });
+
+  auto infoJson = std::make_shared<bool>(false);
+  auto* info = app.add_subcommand("info", "What the database holds");
+  info->add_flag("--json", *infoJson, "Print JSON");
+  info->callback([&global, infoJson, &exitCode] { exitCode = runInfo(global, *infoJson); });
+
+  auto full = std::make_shared<bool>(false);
+  auto* check = app.add_subcommand("check", "Verify that the positions and the catalogue agree");
+  check->add_flag("--full", *full, "Check every game and position, not a sample");
+  check->callback([&global, full, &exitCode] { exitCode = runCheck(global, *full); });
+}
+
+}  // namespace apiary::cli

@@ -1,0 +1,24 @@
+// The RocksDB half of one ingest batch, as a single SST file: the batch's marker
+// and, for each bucket, the PositionRecords (of just the batch's games) of the
+// positions the batch reached there, written as a merge operand. Ingesting the file
+// is then one atomic step that adds the batch to every position it touches without
+// reading any of them.
+//
+// The batch is aggregated in memory first (its visits sorted by position), so a
+// position reached by many games of the batch is written once.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <span>
+
+#include "index/position_store.hpp"
+#include "index/record.hpp"
+
+namespace apiary::index {
+
+// games[i] has the id marker.firstGame + i. Returns the marker as written (with the
+// number of positions filled in).
+BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker,
+                           std::span<const GameRecord* const> games);
+
+}  // namespace apiary::index

@@ -1,0 +1,98 @@
+#include "index/catalogue_schema.hpp"
+
+#include <string>
+
+namespace apiary::index {
+
+namespace {
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL);
+
+CREATE TABLE IF NOT EXISTS batches(
+  id INTEGER PRIMARY KEY,
+  state TEXT NOT NULL CHECK (state IN ('pending', 'committed')),
+  first_game INTEGER NOT NULL,
+  games INTEGER NOT NULL);
+
+CREATE TABLE IF NOT EXISTS sources(
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE);
+
+CREATE TABLE IF NOT EXISTS games(
+  id INTEGER PRIMARY KEY,
+  batch INTEGER NOT NULL,
+  source INTEGER NOT NULL REFERENCES sources(id),
+  source_index INTEGER NOT NULL,
+  format TEXT NOT NULL,
+  game_type TEXT NOT NULL,
+  white TEXT, black TEXT, event TEXT, site TEXT,
+  date TEXT,
+  result INTEGER NOT NULL CHECK (result BETWEEN 0 AND 3),
+  first_mover INTEGER NOT NULL CHECK (first_mover IN (0, 1)),
+  plies INTEGER NOT NULL,
+  moves BLOB NOT NULL,
+  final_key BLOB NOT NULL,
+  fingerprint INTEGER NOT NULL,
+  tags BLOB NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS games_by_fingerprint ON games(fingerprint);
+
+CREATE TABLE IF NOT EXISTS tag_names(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE);
+CREATE INDEX IF NOT EXISTS tag_names_nocase ON tag_names(name COLLATE NOCASE);
+
+CREATE TABLE IF NOT EXISTS tag_values(
+  id INTEGER PRIMARY KEY,
+  name INTEGER NOT NULL REFERENCES tag_names(id),
+  value TEXT NOT NULL,
+  UNIQUE (name, value));
+
+CREATE TABLE IF NOT EXISTS game_tags(
+  value INTEGER NOT NULL REFERENCES tag_values(id),
+  game INTEGER NOT NULL REFERENCES games(id),
+  PRIMARY KEY (value, game)) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS rejected(
+  id INTEGER PRIMARY KEY,
+  source INTEGER NOT NULL REFERENCES sources(id),
+  source_index INTEGER NOT NULL,
+  format TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  col INTEGER NOT NULL,
+  ply INTEGER NOT NULL,
+  error TEXT NOT NULL,
+  UNIQUE (source, source_index));
+)sql";
+
+}  // namespace
+
+void configureCatalogue(Connection& db) {
+  if (db.readOnly()) return;  // a reader follows whatever the writer set
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = FULL");
+  db.exec("PRAGMA cache_size = -65536");  // 64 MiB
+  db.exec("PRAGMA temp_store = MEMORY");
+}
+
+void createCatalogueSchema(Connection& db) {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    db.exec(kSchema);
+    Statement version(db, "SELECT version FROM schema_version");
+    if (!version.step()) {
+      Statement insert(db, "INSERT INTO schema_version(version) VALUES (?1)");
+      insert.bind(1, int64_t(kCatalogueSchemaVersion)).run();
+    } else if (version.integer(0) != kCatalogueSchemaVersion) {
+      throw SqliteError("catalogue schema version " + std::to_string(version.integer(0)) +
+                        ", this build reads version " + std::to_string(kCatalogueSchemaVersion));
+    }
+    version.reset();
+    db.exec("COMMIT");
+  } catch (...) {
+    db.exec("ROLLBACK");
+    throw;
+  }
+}
+
+}  // namespace apiary::index

@@ -1,0 +1,87 @@
+// Byte-level encodings shared by the index's keys and values: LEB128 varints,
+// little-endian fixed 32-bit words, and big-endian 64-bit words (for keys, so that
+// RocksDB's bytewise order is numeric order). Readers never go past the end: a
+// Reader that runs short sets a flag instead, and the caller treats the value as
+// corrupt.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace apiary::index {
+
+inline void putVarint(std::string& out, uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(char(uint8_t(v) | 0x80));
+    v >>= 7;
+  }
+  out.push_back(char(uint8_t(v)));
+}
+
+inline void putFixed32(std::string& out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(char(uint8_t(v >> (8 * i))));
+}
+
+inline void putBigEndian64(std::string& out, uint64_t v) {
+  for (int i = 7; i >= 0; --i) out.push_back(char(uint8_t(v >> (8 * i))));
+}
+
+inline uint64_t readBigEndian64(std::string_view bytes) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = v << 8 | uint8_t(bytes[i]);
+  return v;
+}
+
+class Reader {
+ public:
+  explicit Reader(std::string_view bytes) : p_(bytes.data()), end_(bytes.data() + bytes.size()) {}
+
+  uint64_t varint() {
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (p_ == end_) return fail();
+      const uint8_t b = uint8_t(*p_++);
+      v |= uint64_t(b & 0x7F) << shift;
+      if (!(b & 0x80)) return v;
+    }
+    return fail();
+  }
+  uint8_t byte() {
+    if (p_ == end_) return uint8_t(fail());
+    return uint8_t(*p_++);
+  }
+  uint32_t fixed32() {
+    if (end_ - p_ < 4) return uint32_t(fail());
+    uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) v |= uint32_t(uint8_t(p_[i])) << (8 * i);
+    p_ += 4;
+    return v;
+  }
+  // The next n bytes, or an empty view (and not ok) when fewer remain.
+  std::string_view take(uint64_t n) {
+    if (uint64_t(end_ - p_) < n) {
+      fail();
+      return {};
+    }
+    const std::string_view out(p_, n);
+    p_ += n;
+    return out;
+  }
+  bool ok() const { return ok_; }
+  bool atEnd() const { return p_ == end_; }
+  // The caller's own consistency checks (a count too large, an order broken) use
+  // this to mark the value corrupt the same way a short read does.
+  void invalidate() { fail(); }
+
+ private:
+  uint64_t fail() {
+    ok_ = false;
+    p_ = end_;
+    return 0;
+  }
+  const char* p_;
+  const char* end_;
+  bool ok_ = true;
+};
+
+}  // namespace apiary::index

@@ -1,0 +1,65 @@
+#include "index/counts.hpp"
+
+namespace apiary::index {
+
+Outcome outcomeOf(GameState state, Color first) {
+  switch (state) {
+    case GameState::WhiteWins: return first == Color::White ? Outcome::FirstWins : Outcome::SecondWins;
+    case GameState::BlackWins: return first == Color::Black ? Outcome::FirstWins : Outcome::SecondWins;
+    case GameState::Draw: return Outcome::Draw;
+    default: return Outcome::Unknown;
+  }
+}
+
+GameState stateOf(Outcome outcome, Color first) {
+  const GameState firstWins = first == Color::White ? GameState::WhiteWins : GameState::BlackWins;
+  const GameState secondWins = first == Color::White ? GameState::BlackWins : GameState::WhiteWins;
+  switch (outcome) {
+    case Outcome::FirstWins: return firstWins;
+    case Outcome::SecondWins: return secondWins;
+    case Outcome::Draw: return GameState::Draw;
+    default: return GameState::InProgress;
+  }
+}
+
+Counts& Counts::operator+=(const Counts& o) {
+  games += o.games;
+  moverWins += o.moverWins;
+  draws += o.draws;
+  moverLosses += o.moverLosses;
+  firstWins += o.firstWins;
+  secondWins += o.secondWins;
+  return *this;
+}
+
+Counts& Counts::operator-=(const Counts& o) {
+  const auto sub = [](uint64_t& a, uint64_t b) { a = a > b ? a - b : 0; };
+  sub(games, o.games);
+  sub(moverWins, o.moverWins);
+  sub(draws, o.draws);
+  sub(moverLosses, o.moverLosses);
+  sub(firstWins, o.firstWins);
+  sub(secondWins, o.secondWins);
+  return *this;
+}
+
+Counts countsOf(Outcome outcome, uint64_t ply) {
+  Counts c;
+  c.games = 1;
+  const bool moverIsFirst = ply % 2 == 0;
+  switch (outcome) {
+    case Outcome::FirstWins:
+      c.firstWins = 1;
+      (moverIsFirst ? c.moverWins : c.moverLosses) = 1;
+      break;
+    case Outcome::SecondWins:
+      c.secondWins = 1;
+      (moverIsFirst ? c.moverLosses : c.moverWins) = 1;
+      break;
+    case Outcome::Draw: c.draws = 1; break;
+    case Outcome::Unknown: break;
+  }
+  return c;
+}
+
+}  // namespace apiary::index

@@ -1,0 +1,201 @@
+#include "index/database.hpp"
+
+#include <chrono>
+#include <stdexcept>
+
+#include "index/batch_file.hpp"
+#include "index/position_store.hpp"
+
+namespace apiary::index {
+
+namespace {
+
+class Lap {
+ public:
+  double next() {
+    const auto now = std::chrono::steady_clock::now();
+    const double s = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+    return s;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+uint64_t sizeOnDisk(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) return std::filesystem::file_size(path, ec);
+  uint64_t total = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(path, ec))
+    if (entry.is_regular_file(ec)) total += entry.file_size(ec);
+  return total;
+}
+
+}  // namespace
+
+Database::Database(const std::filesystem::path& dir, DatabaseOptions options)
+    : dir_(dir), options_(std::move(options)) {
+  const bool write = options_.access == Access::ReadWrite;
+  if (write) {
+    std::filesystem::create_directories(dir_);
+  } else if (!std::filesystem::exists(dir_ / "catalogue.sqlite") || !std::filesystem::exists(dir_ / "positions")) {
+    throw std::runtime_error("no apiary database in " + dir_.string());
+  }
+  // RocksDB first: its lock keeps a second writer out before the catalogue is
+  // touched, and for a reader its view decides which catalogue rows exist.
+  store_ = std::make_unique<PositionStore>(dir_ / "positions",
+                                           write ? PositionStore::Mode::ReadWrite : PositionStore::Mode::ReadOnly);
+  catalogue_ = std::make_unique<Catalogue>(dir_ / "catalogue.sqlite", !write);
+  updateVisible();
+  if (write) {
+    // Batch files of an interrupted ingest were never ingested (a moved file is no
+    // longer in staging), and their catalogue rows go in recover().
+    std::filesystem::remove_all(dir_ / "staging");
+    std::filesystem::create_directories(dir_ / "staging");
+    catalogue_->recover(lastBatch_);
+  }
+}
+
+Database::~Database() = default;
+
+void Database::updateVisible() {
+  const auto marker = store_->lastBatch();
+  visible_ = marker ? marker->lastGame() : 0;
+  lastBatch_ = marker ? marker->batch : 0;
+}
+
+void Database::step(CommitStep s) const {
+  if (options_.onCommitStep) options_.onCommitStep(s);
+}
+
+AddResult Database::addGames(std::span<const GameRecord> batch) {
+  if (options_.access != Access::ReadWrite) throw std::logic_error("addGames on a read-only database");
+  const uint64_t id = std::max(lastBatch_, catalogue_->maxBatch()) + 1;
+  const GameId first = visible_ + 1;
+  Lap lap;
+  const Catalogue::Inserted inserted = catalogue_->insertPending(id, first, batch);
+  timings_.catalogue += lap.next();
+  const AddResult result{inserted.accepted.size(), inserted.skipped};
+  if (inserted.accepted.empty()) return result;
+
+  const std::filesystem::path file = dir_ / "staging" / ("batch-" + std::to_string(id) + ".sst");
+  try {
+    step(CommitStep::CatalogueWritten);
+    std::vector<const GameRecord*> games;
+    games.reserve(inserted.accepted.size());
+    for (uint32_t i : inserted.accepted) games.push_back(&batch[i]);
+    const BatchMarker marker = writeBatchFile(file, {id, first, games.size(), 0}, games);
+    timings_.encode += lap.next();
+    step(CommitStep::BatchFileWritten);
+    store_->ingest(file);
+    step(CommitStep::Ingested);
+    visible_ = marker.lastGame();
+    lastBatch_ = id;
+    catalogue_->markCommitted(id);
+    timings_.ingest += lap.next();
+    step(CommitStep::Committed);
+  } catch (...) {
+    // Leave the database as it was before the batch, unless RocksDB took it.
+    std::error_code ignored;
+    std::filesystem::remove(file, ignored);
+    updateVisible();
+    catalogue_->recover(lastBatch_);
+    throw;
+  }
+  return result;
+}
+
+void Database::addRejected(std::span<const RejectedGame> games) {
+  if (options_.access != Access::ReadWrite) throw std::logic_error("addRejected on a read-only database");
+  catalogue_->addRejected(games);
+}
+
+std::optional<PositionRecord> Database::record(PositionHash position) const {
+  const auto value = store_->get(position);
+  if (!value) return std::nullopt;
+  PositionRecord r;
+  if (!r.decode(*value)) throw std::runtime_error("corrupt record of a position; run apiary check");
+  return r;
+}
+
+std::optional<PositionStats> Database::stats(PositionHash position) const {
+  const auto r = record(position);
+  if (!r) return std::nullopt;
+  return r->stats();
+}
+
+std::optional<PositionStats> Database::stats(const PositionKey& position) const {
+  return stats(positionHash(position));
+}
+
+PostingPage Database::postings(const PositionKey& position, uint64_t offset, uint64_t limit) const {
+  PostingPage page;
+  const auto r = record(positionHash(position));
+  if (!r) return page;
+  std::vector<Posting> all = r->postings();
+  page.total = all.size();
+  if (offset < all.size()) {
+    const auto end = all.begin() + std::ptrdiff_t(std::min<uint64_t>(all.size(), offset + limit));
+    page.postings.assign(all.begin() + std::ptrdiff_t(offset), end);
+  }
+  return page;
+}
+
+std::optional<GameRow> Database::game(GameId id) const { return catalogue_->game(id, visible_); }
+
+std::vector<GameId> Database::searchTags(std::span<const TagFilter> filters, uint64_t offset,
+                                         uint64_t limit) const {
+  return catalogue_->searchTags(filters, offset, limit, visible_);
+}
+
+uint64_t Database::countTags(std::span<const TagFilter> filters) const {
+  return catalogue_->countTags(filters, visible_);
+}
+
+Info Database::info() const {
+  Info info;
+  const CatalogueCounts counts = catalogue_->counts(visible_);
+  info.games = counts.games;
+  info.gamesByType = counts.gamesByType;
+  info.formats = counts.formats;
+  info.rejected = counts.rejected;
+  info.sources = counts.sources;
+  info.batches = counts.batches;
+  store_->forEachPosition([&](PositionHash, std::string_view value) {
+    ++info.positions;
+    info.postings += PositionRecord::gamesOf(value);
+  });
+  info.positionBytes = sizeOnDisk(dir_ / "positions");
+  for (const char* file : {"catalogue.sqlite", "catalogue.sqlite-wal", "catalogue.sqlite-shm"})
+    info.catalogueBytes += sizeOnDisk(dir_ / file);
+  info.bytes = sizeOnDisk(dir_);
+  return info;
+}
+
+CheckReport Database::check(const CheckOptions& options) const {
+  return runCheck(*store_, *catalogue_, visible_, options);
+}
+
+void Database::forEachPosition(const std::function<void(PositionHash, const PositionRecord&)>& f) const {
+  PositionRecord r;
+  store_->forEachPosition([&](PositionHash h, std::string_view value) {
+    if (!r.decode(value)) throw std::runtime_error("corrupt record of a position; run apiary check");
+    f(h, r);
+  });
+}
+
+Digest Database::digest() const {
+  DigestBuilder builder;
+  forEachPosition([&](PositionHash h, const PositionRecord& r) { builder.addRecord(h, r); });
+  return builder.digest();
+}
+
+void Database::refresh() {
+  store_->refresh();
+  updateVisible();
+}
+
+void Database::waitForCompactions() { store_->waitForCompactions(); }
+
+}  // namespace apiary::index

@@ -1,0 +1,115 @@
+// The index: a directory holding the SQLite catalogue and the RocksDB positions,
+// kept in agreement by a commit protocol, with the reads later queries need.
+//
+//   <dir>/catalogue.sqlite   games, tags, sources, batches, rejected games
+//   <dir>/positions/         RocksDB: batch markers and position records
+//   <dir>/staging/           batch files between writing and ingesting
+//
+// Commit protocol of addGames (one batch; README has the full argument):
+//   1. catalogue: the new games and a 'pending' batch row, one durable transaction
+//   2. a batch file: every position's record for these games, and the batch marker
+//   3. RocksDB ingests the file: one atomic step, and the batch's commit point
+//   4. catalogue: the batch row becomes 'committed' (bookkeeping only)
+// Opening for writing recovers: batches RocksDB has are kept, later ones deleted
+// from the catalogue. Readers see only games up to RocksDB's last marker.
+//
+// One writer process at a time (RocksDB's lock). A Database object is used by one
+// thread at a time; readers in other threads or processes open their own.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "index/catalogue.hpp"
+#include "index/check.hpp"
+#include "index/info.hpp"
+#include "index/position_record.hpp"
+#include "index/record.hpp"
+
+namespace apiary::index {
+
+class PositionStore;
+
+enum class Access { ReadWrite, ReadOnly };
+
+// Where addGames is between the steps of the protocol (for the crash tests).
+enum class CommitStep { CatalogueWritten, BatchFileWritten, Ingested, Committed };
+
+struct DatabaseOptions {
+  Access access = Access::ReadWrite;
+  std::function<void(CommitStep)> onCommitStep = {};
+};
+
+struct AddResult {
+  uint64_t added = 0;
+  uint64_t skipped = 0;  // the same game (fingerprint) was already there
+};
+
+// Seconds spent by addGames, summed over calls.
+struct WriteTimings {
+  double catalogue = 0;  // SQLite rows, duplicates check
+  double encode = 0;     // visits, sorting, records, the batch file
+  double ingest = 0;     // RocksDB ingestion, commit
+};
+
+struct PostingPage {
+  uint64_t total = 0;  // games through the position
+  std::vector<Posting> postings;
+};
+
+class Database {
+ public:
+  // Creates the database when opening for writing a directory without one.
+  explicit Database(const std::filesystem::path& dir, DatabaseOptions options = {});
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  // Adds the batch's new games, all or none (also across a crash). Games already in
+  // the database, or twice in the batch, are skipped.
+  AddResult addGames(std::span<const GameRecord> batch);
+  void addRejected(std::span<const RejectedGame> games);
+
+  // --- reads, all as of the last committed batch this object has seen ---
+  std::optional<PositionStats> stats(const PositionKey& position) const;
+  std::optional<PositionStats> stats(PositionHash position) const;
+  // Games through the position, newest (highest id) first.
+  PostingPage postings(const PositionKey& position, uint64_t offset, uint64_t limit) const;
+  std::optional<GameRow> game(GameId id) const;
+  std::vector<GameId> searchTags(std::span<const TagFilter> filters, uint64_t offset, uint64_t limit) const;
+  uint64_t countTags(std::span<const TagFilter> filters) const;
+  GameId lastGame() const { return visible_; }
+  // Every position's record, in hash order (a full scan).
+  void forEachPosition(const std::function<void(PositionHash, const PositionRecord&)>& f) const;
+
+  Info info() const;
+  CheckReport check(const CheckOptions& options = {}) const;
+  // What RocksDB holds, summed (see digest.hpp): equal digests, equal positions.
+  Digest digest() const;
+
+  // A reader: see the batches committed since it opened.
+  void refresh();
+  // Blocks until RocksDB's background compactions are done.
+  void waitForCompactions();
+  const WriteTimings& timings() const { return timings_; }
+  const std::filesystem::path& dir() const { return dir_; }
+
+ private:
+  std::optional<PositionRecord> record(PositionHash position) const;
+  void step(CommitStep s) const;
+  void updateVisible();
+
+  std::filesystem::path dir_;
+  DatabaseOptions options_;
+  std::unique_ptr<PositionStore> store_;
+  std::unique_ptr<Catalogue> catalogue_;
+  GameId visible_ = 0;
+  uint64_t lastBatch_ = 0;
+  WriteTimings timings_;
+};
+
+}  // namespace apiary::index

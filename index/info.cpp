@@ -1,0 +1,21 @@
+#include "index/info.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace apiary::index {
+
+void to_json(nlohmann::json& j, const Info& info) {
+  j = nlohmann::json{{"games", info.games},
+                     {"positions", info.positions},
+                     {"bytes", info.bytes},
+                     {"postings", info.postings},
+                     {"catalogue_bytes", info.catalogueBytes},
+                     {"position_bytes", info.positionBytes},
+                     {"batches", info.batches},
+                     {"sources", info.sources},
+                     {"rejected", info.rejected},
+                     {"games_by_type", info.gamesByType},
+                     {"formats", info.formats}};
+}
+
+}  // namespace apiary::index

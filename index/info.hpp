@@ -1,0 +1,30 @@
+// What `apiary info` prints: what the database holds.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace apiary::index {
+
+struct Info {
+  uint64_t games = 0;
+  uint64_t positions = 0;  // distinct canonical positions
+  uint64_t postings = 0;   // (game, position) pairs: the sum of every position's games
+  uint64_t bytes = 0;      // on disk, everything in the database directory
+  uint64_t catalogueBytes = 0;
+  uint64_t positionBytes = 0;
+  uint64_t batches = 0;
+  uint64_t sources = 0;
+  uint64_t rejected = 0;
+  std::map<std::string, uint64_t> gamesByType;
+  std::map<std::string, uint64_t> formats;  // games by notation
+};
+
+// {"games": N, "positions": N, "bytes": N, "postings": N, "catalogue_bytes": N,
+//  "position_bytes": N, "batches": N, "sources": N, "rejected": N,
+//  "games_by_type": {...}, "formats": {...}}
+void to_json(nlohmann::json& j, const Info& info);
+
+}  // namespace apiary::index

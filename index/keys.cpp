@@ -1,0 +1,24 @@
+#include "index/keys.hpp"
+
+#include "index/codec.hpp"
+
+namespace apiary::index {
+
+std::string IndexKey::encode() const {
+  std::string out;
+  out.reserve(kSize);
+  out.push_back(char(space));
+  putBigEndian64(out, id);
+  return out;
+}
+
+std::string IndexKey::spaceStart(Space space) { return std::string(1, char(space)); }
+
+std::optional<IndexKey> IndexKey::decode(std::string_view bytes) {
+  if (bytes.size() != kSize) return std::nullopt;
+  const Space space = Space(bytes[0]);
+  if (space != Space::Batch && space != Space::Bucket) return std::nullopt;
+  return IndexKey{space, readBigEndian64(bytes.substr(1))};
+}
+
+}  // namespace apiary::index

@@ -1,0 +1,49 @@
+// Every RocksDB key of the index, in one place. A key is one space byte and one
+// big-endian 64-bit number, 9 bytes in all:
+//
+//   'b' batch id   the marker of a committed ingest batch (value: BatchMarker)
+//   'p' bucket     the positions whose hashes start with these 16 bits, each with
+//                  everything about it (value: a bucket of PositionRecords, bucket.hpp)
+//
+// A position is known by its hash: XXH3-64 of the engine's canonical key bytes
+// (PositionKey::hash()), not the key itself, which averages 37 bytes and would be
+// most of the database's size (see README, "Why hashes"). Big-endian, so that keys
+// of one space sort together and numerically.
+//
+// A move from a position to the next is labelled by the low 32 bits of the next
+// position's hash (edgeLabel): the label only has to tell apart the children of one
+// position, and whoever shows them regenerates the legal moves from the position
+// and matches labels, which also makes moves to symmetric twins one edge.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/canonical.hpp"
+
+namespace apiary::index {
+
+using PositionHash = uint64_t;
+using GameId = int64_t;
+
+inline PositionHash positionHash(const PositionKey& key) { return key.hash(); }
+inline uint32_t edgeLabel(PositionHash next) { return uint32_t(next); }
+
+struct IndexKey {
+  enum class Space : char { Batch = 'b', Bucket = 'p' };
+  static constexpr std::size_t kSize = 9;
+
+  Space space;
+  uint64_t id;  // the batch id or the bucket number
+
+  static IndexKey batch(uint64_t batchId) { return {Space::Batch, batchId}; }
+  static IndexKey bucket(uint64_t bucket) { return {Space::Bucket, bucket}; }
+
+  std::string encode() const;
+  // The first key of a space, for iterators (every key of the space is >= it).
+  static std::string spaceStart(Space space);
+  static std::optional<IndexKey> decode(std::string_view bytes);
+};
+
+}  // namespace apiary::index

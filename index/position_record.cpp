@@ -1,0 +1,264 @@
+#include "index/position_record.hpp"
+
+#include <algorithm>
+
+#include "index/codec.hpp"
+
+namespace apiary::index {
+
+namespace {
+
+constexpr uint8_t kListForm = 0;
+constexpr uint8_t kAggregateForm = 1;
+constexpr uint8_t kSingleForm = 0x80;       // flag bit of the first byte
+constexpr uint32_t kInlineLabelCount = 31;  // five bits of an entry's code byte
+
+// An entry's code byte: the outcome, and how many labels follow (31: more, as a
+// varint after the ply). The single form sets the top bit of the same byte.
+uint8_t codeOf(Outcome outcome, uint32_t labelCount) {
+  return uint8_t(uint8_t(outcome) | std::min(labelCount, kInlineLabelCount) << 2);
+}
+
+void putCounts(std::string& out, const Counts& c) {
+  putVarint(out, c.games);
+  putVarint(out, c.moverWins);
+  putVarint(out, c.draws);
+  putVarint(out, c.moverLosses);
+  putVarint(out, c.firstWins);
+  putVarint(out, c.secondWins);
+}
+
+Counts readCounts(Reader& in) {
+  Counts c;
+  c.games = in.varint();
+  c.moverWins = in.varint();
+  c.draws = in.varint();
+  c.moverLosses = in.varint();
+  c.firstWins = in.varint();
+  c.secondWins = in.varint();
+  return c;
+}
+
+// Game ids are written newest first: the first in full, then each as the gap below
+// the previous one, which keeps long posting lists at one or two bytes per game.
+class GameDeltas {
+ public:
+  void put(std::string& out, GameId game) {
+    putVarint(out, first_ ? uint64_t(game) : uint64_t(previous_ - game));
+    first_ = false;
+    previous_ = game;
+  }
+  GameId read(Reader& in) {
+    const uint64_t v = in.varint();
+    if (!first_ && (v == 0 || v >= uint64_t(previous_))) in.invalidate();
+    previous_ = first_ ? GameId(v) : previous_ - GameId(v);
+    first_ = false;
+    return previous_;
+  }
+
+ private:
+  bool first_ = true;
+  GameId previous_ = 0;
+};
+
+bool newerFirst(const Posting& a, const Posting& b) { return a.game > b.game; }
+
+}  // namespace
+
+uint64_t PositionRecord::games() const {
+  return aggregated_ ? stats_.counts.games : entries_.size();
+}
+
+uint64_t PositionRecord::gamesOf(std::string_view bytes) {
+  Reader in(bytes);
+  if (in.byte() & kSingleForm) return 1;
+  return in.varint();  // the list's length, or the aggregate's games
+}
+
+void PositionRecord::clear() {
+  aggregated_ = false;
+  entries_.clear();
+  labels_.clear();
+  stats_ = {};
+  postings_.clear();
+}
+
+void PositionRecord::addGame(GameId game, uint32_t ply, Outcome outcome,
+                             std::span<const uint32_t> nextLabels) {
+  entries_.push_back({game, ply, outcome, uint32_t(labels_.size()), uint32_t(nextLabels.size())});
+  labels_.insert(labels_.end(), nextLabels.begin(), nextLabels.end());
+}
+
+void PositionRecord::aggregate() {
+  if (aggregated_) return;
+  PositionStats stats = this->stats();
+  std::vector<Posting> postings = this->postings();
+  clear();
+  aggregated_ = true;
+  stats_ = std::move(stats);
+  postings_ = std::move(postings);
+}
+
+PositionStats PositionRecord::stats() const {
+  if (aggregated_) return stats_;
+  PositionStats s;
+  for (const Entry& e : entries_) {
+    s.counts += countsOf(e.outcome, e.ply);
+    for (uint32_t i = 0; i < e.labelCount; ++i)
+      s.next.push_back({labels_[e.firstLabel + i], countsOf(e.outcome, e.ply + 1)});
+  }
+  combineEdges(s.next);
+  return s;
+}
+
+std::vector<Posting> PositionRecord::postings() const {
+  if (aggregated_) return postings_;
+  std::vector<Posting> out;
+  out.reserve(entries_.size());
+  for (const Entry& e : entries_) out.push_back({e.game, e.ply});
+  return out;
+}
+
+void PositionRecord::encode(std::string& out) const {
+  GameDeltas deltas;
+  const auto putEntry = [&](const Entry& e) {
+    deltas.put(out, e.game);
+    putVarint(out, e.ply);
+    if (e.labelCount >= kInlineLabelCount) putVarint(out, e.labelCount - kInlineLabelCount);
+    for (uint32_t i = 0; i < e.labelCount; ++i) putFixed32(out, labels_[e.firstLabel + i]);
+  };
+  if (!aggregated_ && entries_.size() == 1) {
+    // Nearly every position: one byte of form, outcome and label count, then the game.
+    out.push_back(char(kSingleForm | codeOf(entries_[0].outcome, entries_[0].labelCount)));
+    putEntry(entries_[0]);
+    return;
+  }
+  if (!aggregated_) {
+    out.push_back(char(kListForm));
+    putVarint(out, entries_.size());
+    for (const Entry& e : entries_) {
+      out.push_back(char(codeOf(e.outcome, e.labelCount)));
+      putEntry(e);
+    }
+    return;
+  }
+  out.push_back(char(kAggregateForm));
+  putCounts(out, stats_.counts);
+  putVarint(out, stats_.next.size());
+  for (const NextEdge& edge : stats_.next) {
+    putFixed32(out, edge.label);
+    putCounts(out, edge.counts);
+  }
+  putVarint(out, postings_.size());
+  for (const Posting& p : postings_) {
+    deltas.put(out, p.game);
+    putVarint(out, p.ply);
+  }
+}
+
+bool PositionRecord::decode(std::string_view bytes) {
+  clear();
+  Reader in(bytes);
+  GameDeltas deltas;
+  const auto readEntry = [&](uint8_t code) {
+    Entry e{};
+    e.outcome = Outcome(code & 3);
+    e.labelCount = (code >> 2) & kInlineLabelCount;
+    e.game = deltas.read(in);
+    e.ply = uint32_t(in.varint());
+    if (e.labelCount == kInlineLabelCount) e.labelCount += uint32_t(in.varint());
+    if (e.labelCount > bytes.size()) return in.invalidate();
+    e.firstLabel = uint32_t(labels_.size());
+    for (uint32_t k = 0; k < e.labelCount; ++k) labels_.push_back(in.fixed32());
+    entries_.push_back(e);
+  };
+  const uint8_t form = in.byte();
+  if (form & kSingleForm) {
+    readEntry(form & ~kSingleForm);
+  } else if (form == kListForm) {
+    const uint64_t n = in.varint();
+    if (n > bytes.size()) return false;  // each entry takes at least three bytes
+    entries_.reserve(n);
+    for (uint64_t i = 0; i < n && in.ok(); ++i) readEntry(in.byte());
+  } else if (form == kAggregateForm) {
+    aggregated_ = true;
+    stats_.counts = readCounts(in);
+    const uint64_t edges = in.varint();
+    if (edges > bytes.size()) return false;
+    for (uint64_t i = 0; i < edges && in.ok(); ++i) {
+      NextEdge edge;
+      edge.label = in.fixed32();
+      edge.counts = readCounts(in);
+      stats_.next.push_back(edge);
+    }
+    const uint64_t n = in.varint();
+    if (n > bytes.size()) return false;
+    postings_.reserve(n);
+    for (uint64_t i = 0; i < n && in.ok(); ++i) {
+      const GameId game = deltas.read(in);
+      postings_.push_back({game, uint32_t(in.varint())});
+    }
+  } else {
+    return false;
+  }
+  return in.ok() && in.atEnd();
+}
+
+void combineEdges(std::vector<NextEdge>& edges) {
+  std::sort(edges.begin(), edges.end(),
+            [](const NextEdge& a, const NextEdge& b) { return a.label < b.label; });
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    if (out > 0 && edges[out - 1].label == edges[i].label) edges[out - 1].counts += edges[i].counts;
+    else edges[out++] = edges[i];
+  }
+  edges.resize(out);
+}
+
+bool mergeRecords(std::span<const std::string_view> operands, std::string& out) {
+  out.clear();
+  if (operands.empty()) return false;
+  // The common case by far: a position one batch wrote and nothing else touched,
+  // which RocksDB still passes through the merge when it compacts to the last level.
+  if (operands.size() == 1) {
+    out.assign(operands[0]);
+    return true;
+  }
+  std::vector<PositionRecord> records(operands.size());
+  uint64_t games = 0;
+  bool anyAggregate = false;
+  for (std::size_t i = 0; i < operands.size(); ++i) {
+    if (!records[i].decode(operands[i])) return false;
+    games += records[i].games();
+    anyAggregate |= records[i].aggregated();
+  }
+
+  PositionRecord merged;
+  if (!anyAggregate && games <= PositionRecord::kListMax) {
+    using Entry = PositionRecord::Entry;
+    std::vector<std::pair<const PositionRecord*, const Entry*>> all;
+    for (const auto& r : records)
+      for (const Entry& e : r.entries_) all.push_back({&r, &e});
+    std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.second->game > b.second->game; });
+    for (const auto& [r, e] : all)
+      merged.addGame(e->game, e->ply, e->outcome,
+                     std::span(r->labels_).subspan(e->firstLabel, e->labelCount));
+  } else {
+    merged.aggregated_ = true;
+    for (const auto& r : records) {
+      const PositionStats s = r.stats();
+      merged.stats_.counts += s.counts;
+      merged.stats_.next.insert(merged.stats_.next.end(), s.next.begin(), s.next.end());
+      const std::vector<Posting> p = r.postings();
+      const std::size_t middle = merged.postings_.size();
+      merged.postings_.insert(merged.postings_.end(), p.begin(), p.end());
+      std::inplace_merge(merged.postings_.begin(), merged.postings_.begin() + middle,
+                         merged.postings_.end(), newerFirst);
+    }
+    combineEdges(merged.stats_.next);
+  }
+  merged.encode(out);
+  return true;
+}
+
+}  // namespace apiary::index

@@ -1,0 +1,95 @@
+// The value stored under a position's key: which games reached the position and at
+// which ply (postings), and the statistics of the position and of each next
+// position. It is also the merge operand: an ingest batch writes, blind, one record
+// holding only its own games, and RocksDB's merge operator adds records together
+// (mergeRecords), so no write ever reads.
+//
+// Two forms, chosen by the merge (see README for the bytes):
+// - list: one entry per game (game, ply, outcome, labels of the next positions).
+//   Everything else is computed from it when read. Almost every position is
+//   reached by one game, and this is the smallest way to say so.
+// - aggregate: past kListMax games, the summed counts, the counts per next
+//   position, and the postings (game, ply), so that reading a popular position
+//   costs its number of next positions, not its number of games, for statistics.
+//
+// Invariants (held by the writer, verified by check): a game appears at most once
+// per position, with the first ply it reached it; its labels are distinct.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "index/counts.hpp"
+#include "index/keys.hpp"
+
+namespace apiary::index {
+
+struct Posting {
+  GameId game = 0;
+  uint32_t ply = 0;
+  bool operator==(const Posting&) const = default;
+};
+
+// A next position (by edgeLabel) and the games that went on to it from here, counted
+// as the next position counts them (its side to move is the other player).
+struct NextEdge {
+  uint32_t label = 0;
+  Counts counts;
+  bool operator==(const NextEdge&) const = default;
+};
+
+struct PositionStats {
+  Counts counts;
+  std::vector<NextEdge> next;  // by label
+  bool operator==(const PositionStats&) const = default;
+};
+
+class PositionRecord {
+ public:
+  static constexpr std::size_t kListMax = 32;
+
+  bool aggregated() const { return aggregated_; }
+  uint64_t games() const;
+  void clear();
+
+  // Builds the list form. Games must come in strictly decreasing order.
+  void addGame(GameId game, uint32_t ply, Outcome outcome, std::span<const uint32_t> nextLabels);
+  // Turns a list into the aggregate form (the writer does so for a batch that alone
+  // holds more than kListMax games of the position).
+  void aggregate();
+
+  PositionStats stats() const;
+  std::vector<Posting> postings() const;  // newest (highest game id) first
+
+  void encode(std::string& out) const;
+  bool decode(std::string_view bytes);
+  // The number of games of an encoded record, reading only its first bytes.
+  static uint64_t gamesOf(std::string_view bytes);
+
+ private:
+  struct Entry {
+    GameId game;
+    uint32_t ply;
+    Outcome outcome;
+    uint32_t firstLabel;
+    uint32_t labelCount;
+  };
+  friend bool mergeRecords(std::span<const std::string_view> operands, std::string& out);
+
+  bool aggregated_ = false;
+  std::vector<Entry> entries_;    // list form, game descending
+  std::vector<uint32_t> labels_;  // list form, entries' labels back to back
+  PositionStats stats_;           // aggregate form
+  std::vector<Posting> postings_; // aggregate form, game descending
+};
+
+// Sorts edges by label, summing those with equal labels.
+void combineEdges(std::vector<NextEdge>& edges);
+
+// Adds encoded records (or operands) into one encoded record. False when one of
+// them is not a valid encoding.
+bool mergeRecords(std::span<const std::string_view> operands, std::string& out);
+
+}  // namespace apiary::index

@@ -1,0 +1,186 @@
+#include "index/position_store.hpp"
+
+#include <rocksdb/db.h>
+#include <rocksdb/filter_policy.h>
+#include <rocksdb/options.h>
+#include <rocksdb/table.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
+#include "index/bucket.hpp"
+#include "index/codec.hpp"
+#include "index/merge_operator.hpp"
+
+namespace apiary::index {
+
+namespace {
+
+void require(const rocksdb::Status& s, const std::string& what) {
+  if (!s.ok()) throw std::runtime_error(what + ": " + s.ToString());
+}
+
+std::filesystem::path freshSecondaryDir() {
+  static std::atomic<int> counter{0};
+  auto dir = std::filesystem::temp_directory_path() /
+             ("apiary-reader-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+}  // namespace
+
+std::string BatchMarker::encode() const {
+  std::string out;
+  putVarint(out, uint64_t(firstGame));
+  putVarint(out, games);
+  putVarint(out, positions);
+  return out;
+}
+
+std::optional<BatchMarker> BatchMarker::decode(uint64_t batch, std::string_view value) {
+  Reader in(value);
+  BatchMarker m;
+  m.batch = batch;
+  m.firstGame = GameId(in.varint());
+  m.games = in.varint();
+  m.positions = in.varint();
+  if (!in.ok() || !in.atEnd() || m.games == 0) return std::nullopt;
+  return m;
+}
+
+rocksdb::Options PositionStore::options() {
+  rocksdb::Options o;
+  o.create_if_missing = true;
+  o.merge_operator = std::make_shared<PositionMergeOperator>();
+  // Batches arrive as files covering the whole key space (keys are hashes), so every
+  // one lands in level 0; universal compaction merges such overlapping runs with
+  // less rewriting than levelled compaction would.
+  o.compaction_style = rocksdb::kCompactionStyleUniversal;
+  o.compaction_options_universal.max_size_amplification_percent = 200;
+  o.level0_file_num_compaction_trigger = 4;
+  o.level0_slowdown_writes_trigger = 64;
+  o.level0_stop_writes_trigger = 128;
+  o.max_background_jobs = 2;
+  o.num_levels = 12;
+  // zstd where data comes to rest (batch files are written with it too), LZ4 for the
+  // intermediate runs that compaction soon rewrites.
+  o.compression = rocksdb::kLZ4Compression;
+  o.bottommost_compression = rocksdb::kZSTD;
+  o.target_file_size_base = 256 << 20;
+  o.max_open_files = -1;  // a reader (secondary) must hold every file the writer may delete
+  o.keep_log_file_num = 3;
+  o.optimize_filters_for_hits = true;  // no Bloom filter on the last level: most of the size
+  rocksdb::BlockBasedTableOptions t;
+  t.block_size = 16 << 10;
+  t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  t.cache_index_and_filter_blocks = true;
+  t.pin_l0_filter_and_index_blocks_in_cache = true;
+  t.block_cache = rocksdb::NewLRUCache(64 << 20);
+  t.format_version = 5;
+  o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
+  return o;
+}
+
+PositionStore::PositionStore(const std::filesystem::path& dir, Mode mode) : mode_(mode) {
+  rocksdb::Options o = options();
+  rocksdb::DB* db = nullptr;
+  if (mode == Mode::ReadWrite) {
+    require(rocksdb::DB::Open(o, dir.string(), &db), "cannot open " + dir.string());
+  } else {
+    o.create_if_missing = false;
+    secondaryDir_ = freshSecondaryDir();
+    require(rocksdb::DB::OpenAsSecondary(o, dir.string(), secondaryDir_.string(), &db),
+            "cannot open " + dir.string() + " for reading");
+  }
+  db_.reset(db);
+}
+
+PositionStore::~PositionStore() {
+  db_.reset();
+  if (!secondaryDir_.empty()) {
+    std::error_code ignored;
+    std::filesystem::remove_all(secondaryDir_, ignored);
+  }
+}
+
+std::optional<BatchMarker> PositionStore::lastBatch() const {
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator({}));
+  it->SeekForPrev(IndexKey::batch(UINT64_MAX).encode());
+  if (!it->Valid()) return std::nullopt;
+  const auto key = IndexKey::decode(it->key().ToStringView());
+  if (!key || key->space != IndexKey::Space::Batch) return std::nullopt;
+  return BatchMarker::decode(key->id, it->value().ToStringView());
+}
+
+std::vector<BatchMarker> PositionStore::batches() const {
+  std::vector<BatchMarker> out;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator({}));
+  for (it->Seek(IndexKey::spaceStart(IndexKey::Space::Batch)); it->Valid(); it->Next()) {
+    const auto key = IndexKey::decode(it->key().ToStringView());
+    if (!key || key->space != IndexKey::Space::Batch) break;
+    if (auto m = BatchMarker::decode(key->id, it->value().ToStringView())) out.push_back(*m);
+    else throw std::runtime_error("corrupt marker of batch " + std::to_string(key->id));
+  }
+  require(it->status(), "reading batch markers");
+  return out;
+}
+
+std::optional<std::string> PositionStore::get(PositionHash position) const {
+  const uint64_t bucket = bucketOf(position);
+  rocksdb::PinnableSlice value;
+  const rocksdb::Status s =
+      db_->Get({}, db_->DefaultColumnFamily(), IndexKey::bucket(bucket).encode(), &value);
+  if (s.IsNotFound()) return std::nullopt;
+  require(s, "reading a position");
+  const auto record = findInBucket(bucket, value.ToStringView(), position);
+  if (!record) return std::nullopt;
+  return std::string(*record);
+}
+
+void PositionStore::forEachPosition(const std::function<void(PositionHash, std::string_view)>& f) const {
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;  // a scan would evict every useful block
+  ro.readahead_size = 4 << 20;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro));
+  for (it->Seek(IndexKey::spaceStart(IndexKey::Space::Bucket)); it->Valid(); it->Next()) {
+    const auto key = IndexKey::decode(it->key().ToStringView());
+    if (!key || key->space != IndexKey::Space::Bucket) break;
+    BucketReader reader(key->id, it->value().ToStringView());
+    PositionHash position;
+    std::string_view record;
+    while (reader.next(position, record)) f(position, record);
+    if (!reader.ok()) throw std::runtime_error("corrupt bucket " + std::to_string(key->id));
+  }
+  require(it->status(), "scanning positions");
+}
+
+void PositionStore::ingest(const std::filesystem::path& file) {
+  if (mode_ != Mode::ReadWrite) throw std::logic_error("ingest on a read-only index");
+  rocksdb::IngestExternalFileOptions o;
+  o.move_files = true;
+  require(db_->IngestExternalFile({file.string()}, o), "cannot ingest " + file.string());
+}
+
+void PositionStore::refresh() {
+  if (mode_ == Mode::ReadOnly) require(db_->TryCatchUpWithPrimary(), "catching up with the writer");
+}
+
+void PositionStore::waitForCompactions() {
+  const char* busy[] = {"rocksdb.num-running-compactions", "rocksdb.compaction-pending",
+                        "rocksdb.num-running-flushes", "rocksdb.mem-table-flush-pending"};
+  for (;;) {
+    bool idle = true;
+    for (const char* property : busy) {
+      uint64_t v = 0;
+      idle &= db_->GetIntProperty(property, &v) && v == 0;
+    }
+    if (idle) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+
+}  // namespace apiary::index

@@ -1,0 +1,68 @@
+// The RocksDB half of the index: one database, one column family, the keys of
+// keys.hpp. Writes arrive only as whole batch files (SST files built by
+// batch_file.hpp and ingested atomically); reads are point lookups and scans.
+//
+// A writer opens it read-write (RocksDB's lock: one writer process). A reader opens
+// it as a RocksDB secondary instance, which follows the writer's MANIFEST without
+// locking and sees each ingested batch whole or not at all; refresh() catches up.
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "index/keys.hpp"
+
+namespace rocksdb {
+class DB;
+struct Options;
+}  // namespace rocksdb
+
+namespace apiary::index {
+
+// The value of a batch key: the batch's game ids (contiguous) and how many
+// positions its file holds.
+struct BatchMarker {
+  uint64_t batch = 0;
+  GameId firstGame = 0;
+  uint64_t games = 0;
+  uint64_t positions = 0;
+
+  GameId lastGame() const { return firstGame + GameId(games) - 1; }
+  std::string encode() const;
+  static std::optional<BatchMarker> decode(uint64_t batch, std::string_view value);
+};
+
+class PositionStore {
+ public:
+  enum class Mode { ReadWrite, ReadOnly };
+  PositionStore(const std::filesystem::path& dir, Mode mode);
+  ~PositionStore();
+
+  // The options of the database, which batch files are written with too.
+  static rocksdb::Options options();
+
+  std::optional<BatchMarker> lastBatch() const;
+  std::vector<BatchMarker> batches() const;
+  std::optional<std::string> get(PositionHash position) const;
+  // Each position's hash and encoded record, in hash order.
+  void forEachPosition(const std::function<void(PositionHash, std::string_view)>& f) const;
+
+  // Adds a batch file atomically (it is moved into the database).
+  void ingest(const std::filesystem::path& file);
+  // ReadOnly: catch up with the writer's latest batches.
+  void refresh();
+  // Blocks until no flush or compaction is running or pending (benchmarks, tests).
+  void waitForCompactions();
+
+ private:
+  std::unique_ptr<rocksdb::DB> db_;
+  Mode mode_;
+  std::filesystem::path secondaryDir_;  // a secondary's own logs, removed on close
+};
+
+}  // namespace apiary::index

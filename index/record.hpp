@@ -1,0 +1,72 @@
+// A replayed game turned into what the index stores: the hash of the canonical
+// position at every ply, the moves as packed UHP strings (for the catalogue) and
+// carried into the canonical frame of the position before them (so that a move
+// can be shown in anyone's orientation), the result relative to the first mover,
+// and the game's identity. Building records is the expensive, parallel part of an
+// ingest (a canonicalisation per ply); Database::addGames only writes them.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/board.hpp"
+#include "engine/canonical.hpp"
+#include "index/counts.hpp"
+#include "index/keys.hpp"
+#include "index/packed_move.hpp"
+
+namespace apiary::index {
+
+using Tags = std::vector<std::pair<std::string, std::string>>;
+
+// What the file said about the game. Players, event, site and date are read from
+// the tags White, Black, Event, Site and Date (any letter case).
+struct GameMeta {
+  std::string source;       // the file, or "archive.zip/member"
+  int64_t sourceIndex = 0;  // 0-based position of the game in its source
+  std::string format;       // the notation's name
+  Tags tags;
+  std::optional<GameState> result;  // as the file states it; nullopt: the board's own
+};
+
+// A move in the canonical frame of the position it is played from: the piece's
+// bug, whether it belongs to the side to move (a Pillbug throws the other's), and
+// from where to where in canonical coordinates.
+struct CanonicalMove {
+  bool pass = false;
+  Bug bug = Bug::Queen;
+  bool opponents = false;
+  std::optional<Axial> from;  // nullopt: a placement
+  Axial to;
+  bool operator==(const CanonicalMove&) const = default;
+};
+
+struct GameRecord {
+  GameMeta meta;
+  GameType type;
+  Color firstMover = Color::White;
+  uint32_t plies = 0;
+  Outcome outcome = Outcome::Unknown;
+  std::string isoDate;                  // empty when the date cannot be read
+  std::vector<PositionHash> positions;  // ply 0..plies
+  std::vector<CanonicalMove> moves;     // ply 1..plies, in the frame of the position before
+  std::vector<PackedMove> uhpMoves;     // ply 1..plies
+  PositionKey finalKey;
+  // Identity for "the same game again": the notation, the tags and the sequence of
+  // canonical positions. A mirrored copy with the same tags is the same game; the
+  // same game from a file in another notation is another record.
+  uint64_t fingerprint = 0;
+
+  GameState result() const { return stateOf(outcome, firstMover); }
+  const std::string* tag(std::string_view name) const;
+};
+
+GameRecord makeRecord(const Board& game, GameMeta meta);
+
+// The tag's value (name compared without letter case), or nullptr.
+const std::string* findTag(const Tags& tags, std::string_view name);
+
+}  // namespace apiary::index

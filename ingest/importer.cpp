@@ -1,0 +1,208 @@
+#include "ingest/importer.hpp"
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "ingest/notations.hpp"
+#include "ingest/sources.hpp"
+
+namespace apiary::ingest {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// One file's worth of work, done by a worker.
+struct FileResult {
+  std::vector<index::GameRecord> records;
+  std::vector<index::RejectedGame> rejected;
+  std::vector<ImportError> errors;
+  uint64_t games = 0;
+  double readSeconds = 0, recordSeconds = 0;
+};
+
+FileResult processFile(SourceText source, const std::optional<grammar::Format>& forced) {
+  FileResult out;
+  auto reject = [&](const std::string& format, int64_t index, const GameError& e) {
+    out.rejected.push_back({source.path, index, format, e.line, e.column, e.ply, e.message});
+    out.errors.push_back({source.path, e.line, e.column, e.ply, e.message});
+  };
+  if (source.error.empty() && source.text.find_first_not_of(" \t\r\n") == std::string::npos)
+    source.error = "the file is empty";
+  grammar::Format format = grammar::Format::Unknown;
+  if (source.error.empty()) {
+    format = forced.value_or(grammar::detectFormat(source.text, source.path));
+    if (format == grammar::Format::Unknown) source.error = "not a Hive game file in any notation apiary reads";
+  }
+  if (!source.error.empty()) {
+    reject("", -1, GameError{0, 0, 0, source.error});
+    return out;
+  }
+  const std::string formatName(grammar::formatName(format));
+  auto start = Clock::now();
+  std::vector<ReplayedGame> games = readGames(format, source.text);
+  out.readSeconds = since(start);
+  start = Clock::now();
+  for (auto& game : games) {
+    ++out.games;
+    if (game.ok() && game.setUp)
+      game.error = GameError{game.pos.line, game.pos.column, 0, "a position string is not a game"};
+    if (!game.ok()) {
+      reject(formatName, game.index, *game.error);
+      continue;
+    }
+    index::GameMeta meta{source.path, game.index, formatName, {}, std::nullopt};
+    for (const auto& tag : game.tags) meta.tags.emplace_back(tag.name, tag.value);
+    if (const std::string* result = game.tag("Result")) meta.result = parseResultTag(*result);
+    out.records.push_back(index::makeRecord(game.board, std::move(meta)));
+  }
+  out.recordSeconds = since(start);
+  return out;
+}
+
+// Files in, results out in file order; at most `window` files in flight so memory
+// stays flat whatever the input's size.
+class Pipeline {
+ public:
+  Pipeline(unsigned jobs, std::optional<grammar::Format> format) : format_(format), window_(4 * jobs) {
+    for (unsigned i = 0; i < jobs; ++i) workers_.emplace_back([this] { work(); });
+  }
+  ~Pipeline() {
+    {
+      std::lock_guard lock(mutex_);
+      closed_ = true;
+    }
+    wake_.notify_all();
+    for (auto& t : workers_) t.join();
+  }
+  // The caller drains results (pop) while this is true: it is the only one who can.
+  bool full() {
+    std::lock_guard lock(mutex_);
+    return next_ - written_ >= window_;
+  }
+  void push(SourceText&& source) {
+    std::lock_guard lock(mutex_);
+    todo_.emplace_back(next_++, std::move(source));
+    wake_.notify_one();
+  }
+  // The next file's result in order, waiting for it while files are in flight;
+  // nullopt when every pushed file has been popped.
+  std::optional<FileResult> pop() {
+    std::unique_lock lock(mutex_);
+    done_.wait(lock, [&] { return results_.count(written_) || written_ == next_; });
+    return take();
+  }
+  // Non-blocking: the next result if it is ready.
+  std::optional<FileResult> tryPop() {
+    std::lock_guard lock(mutex_);
+    return take();
+  }
+
+ private:
+  void work() {
+    for (;;) {
+      std::pair<uint64_t, SourceText> job;
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [&] { return closed_ || !todo_.empty(); });
+        if (todo_.empty()) return;
+        job = std::move(todo_.front());
+        todo_.pop_front();
+      }
+      FileResult result = processFile(std::move(job.second), format_);
+      {
+        std::lock_guard lock(mutex_);
+        results_.emplace(job.first, std::move(result));
+      }
+      done_.notify_all();
+    }
+  }
+
+  std::optional<FileResult> take() {  // with the lock held
+    const auto it = results_.find(written_);
+    if (it == results_.end()) return std::nullopt;
+    FileResult r = std::move(it->second);
+    results_.erase(it);
+    ++written_;
+    return r;
+  }
+
+  std::optional<grammar::Format> format_;
+  uint64_t window_;
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  std::deque<std::pair<uint64_t, SourceText>> todo_;
+  std::map<uint64_t, FileResult> results_;
+  uint64_t next_ = 0, written_ = 0;
+  bool closed_ = false;
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace
+
+std::optional<GameState> parseResultTag(std::string_view text) {
+  if (text == "WhiteWins" || text == "1-0") return GameState::WhiteWins;
+  if (text == "BlackWins" || text == "0-1") return GameState::BlackWins;
+  if (text == "Draw" || text == "1/2-1/2" || text == "½-½") return GameState::Draw;
+  return std::nullopt;
+}
+
+ImportSummary importSources(index::Database& db, const std::vector<std::string>& paths,
+                            const ImportOptions& options) {
+  const auto start = Clock::now();
+  const unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  ImportSummary summary;
+  std::vector<index::GameRecord> batch;
+  std::vector<index::RejectedGame> rejected;
+  auto lastReport = Clock::now();
+
+  auto flush = [&] {
+    if (!batch.empty()) {
+      const auto added = db.addGames(batch);
+      summary.totals.added += added.added;
+      summary.totals.skipped += added.skipped;
+      batch.clear();
+    }
+    if (!rejected.empty()) {
+      db.addRejected(rejected);
+      rejected.clear();
+    }
+  };
+  auto take = [&](FileResult&& r) {
+    ++summary.totals.files;
+    summary.totals.games += r.games;
+    summary.totals.rejected += r.errors.size();
+    summary.readSeconds += r.readSeconds;
+    summary.recordSeconds += r.recordSeconds;
+    for (auto& e : r.errors) summary.errors.push_back(std::move(e));
+    for (auto& g : r.rejected) rejected.push_back(std::move(g));
+    for (auto& rec : r.records) batch.push_back(std::move(rec));
+    if (batch.size() >= options.batchGames) flush();
+    if (options.progress && since(lastReport) > 0.2) {
+      summary.totals.seconds = since(start);
+      options.progress(summary.totals);
+      lastReport = Clock::now();
+    }
+  };
+
+  {
+    Pipeline pipeline(jobs, options.format);
+    forEachSource(paths, [&](SourceText&& source) {
+      while (pipeline.full()) take(std::move(*pipeline.pop()));
+      pipeline.push(std::move(source));
+      while (auto r = pipeline.tryPop()) take(std::move(*r));
+    });
+    while (auto r = pipeline.pop()) take(std::move(*r));
+  }
+  flush();
+  summary.totals.seconds = since(start);
+  if (options.progress) options.progress(summary.totals);
+  return summary;
+}
+
+}  // namespace apiary::ingest

@@ -1,0 +1,52 @@
+// apiary ingest's engine room: files are read in order, parsed, replayed and turned
+// into index records on worker threads, and written by one thread in batches, in
+// file order, so the same input always gives the same batches and game ids (which
+// is what makes re-running an interrupted ingest converge on the same database).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grammar/detect.hpp"
+#include "index/database.hpp"
+
+namespace apiary::ingest {
+
+struct ImportProgress {
+  uint64_t files = 0;
+  uint64_t games = 0;  // read so far, stored or not
+  uint64_t added = 0;
+  uint64_t skipped = 0;
+  uint64_t rejected = 0;
+  double seconds = 0;
+};
+
+struct ImportOptions {
+  std::optional<grammar::Format> format;  // none: detected per file
+  unsigned jobs = 0;                      // worker threads; 0: one per core
+  std::size_t batchGames = 20000;         // games per committed batch
+  std::function<void(const ImportProgress&)> progress;  // called now and then by the writer
+};
+
+struct ImportError {
+  std::string file;
+  int line = 0, column = 0, ply = 0;
+  std::string message;
+};
+
+struct ImportSummary {
+  ImportProgress totals;
+  std::vector<ImportError> errors;  // one per rejected game or unusable file
+  double readSeconds = 0;           // summed over workers: parse and replay
+  double recordSeconds = 0;         // summed over workers: canonical keys, records
+};
+
+ImportSummary importSources(index::Database& db, const std::vector<std::string>& paths,
+                            const ImportOptions& options);
+
+// The game state a Result tag states, in any of the spellings files use.
+std::optional<GameState> parseResultTag(std::string_view text);
+
+}  // namespace apiary::ingest

@@ -1,0 +1,57 @@
+// Places in the PGN-like notation (notations.md section 3). A location is a piece
+// next to the place, optionally another piece next to that one and the angle between
+// them, and round brackets that say the same about the other piece, recursively:
+// `ab(S)2` is next to a black ant, 2 places clockwise around it from the black
+// beetle that is next to the white spider. Letters never number pieces, so a
+// location is true of a cell when some choice of the pieces it names makes it true.
+//
+// Here: what a location means (Places, for reading), and the locations that are
+// true of a cell (for the writer, which keeps the shortest that fits one move).
+#pragma once
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/board.hpp"
+#include "grammar/pgn_like.hpp"
+
+namespace apiary::ingest::pgnlike {
+
+// A piece's letter: the bug, upper case for White, lower case for Black.
+char letterOf(PieceId p);
+
+// Where each letter stands, covered pieces included (a covered piece still marks
+// its cell), and the cells a location describes.
+class Places {
+ public:
+  explicit Places(const Board& board);
+  CellSet cells(const grammar::pgn_like::Location& location) const;
+
+ private:
+  const std::vector<Cell>& of(char letter) const;
+  bool holds(Cell x, Cell centre, const grammar::pgn_like::Reference& ref) const;
+  std::array<std::vector<Cell>, 2 * kBugs> cells_;
+};
+
+// A location as the grammar writes it, without the grammar's allocations: the
+// writer spells thousands a game.
+std::string spelling(const grammar::pgn_like::Location& location);
+
+struct Described {
+  grammar::pgn_like::Location location;
+  std::string text;
+};
+// Every location true of cell x, brackets nested at most `depth` deep: shortest
+// first, then by spelling (an order that does not depend on how the board is
+// turned, so a game and its rotations are written alike), one per spelling.
+std::vector<Described> descriptionsOf(const Board& board, Cell x, int depth);
+
+// Where brackets one level deep cannot tell places apart (a locally symmetric patch
+// of hive): the shortest walk from x, an angle at every step, that none of `others`
+// can follow; of equal walks the first in spelling order. Nothing when none up to
+// six references deep does.
+std::optional<grammar::pgn_like::Location> distinguishingWalk(const Board& board, Cell x,
+                                                              const std::vector<Cell>& others);
+
+}  // namespace apiary::ingest::pgnlike

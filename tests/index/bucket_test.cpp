@@ -1,0 +1,124 @@
+// Buckets of positions: round trips over the whole hash range, lookups, merging
+// (a union of sorted lists, adding the records of positions present in several),
+// RocksDB's merge operator doing the same, and corrupt buckets refused.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <random>
+
+#include "index/bucket.hpp"
+#include "index/keys.hpp"
+#include "index/merge_operator.hpp"
+#include "index/position_record.hpp"
+
+using namespace apiary::index;
+
+namespace {
+
+constexpr uint64_t kBucket = 0xBEEF;
+
+PositionHash inBucket(uint64_t low) { return kBucket << (64 - kBucketBits) | low; }
+
+std::string recordOf(GameId game, uint32_t ply) {
+  PositionRecord r;
+  const uint32_t next[] = {uint32_t(game * 7)};
+  r.addGame(game, ply, Outcome::Draw, next);
+  std::string out;
+  r.encode(out);
+  return out;
+}
+
+std::string bucketOf(const std::map<PositionHash, std::string>& positions) {
+  BucketWriter w;
+  for (const auto& [h, record] : positions) w.add(h, record);
+  return std::string(w.finish());
+}
+
+std::map<PositionHash, std::string> read(const std::string& bytes) {
+  std::map<PositionHash, std::string> out;
+  BucketReader reader(kBucket, bytes);
+  PositionHash h;
+  std::string_view record;
+  while (reader.next(h, record)) out[h] = std::string(record);
+  REQUIRE(reader.ok());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a bucket gives back its positions, from the first hash of its range to the last") {
+  std::map<PositionHash, std::string> positions;
+  std::mt19937_64 rng(3);
+  positions[inBucket(0)] = recordOf(1, 0);
+  positions[inBucket((uint64_t(1) << 48) - 1)] = recordOf(2, 5);
+  for (int i = 0; i < 500; ++i) positions[inBucket(rng() >> 16)] = recordOf(3 + i, uint32_t(i % 90));
+  const std::string bytes = bucketOf(positions);
+  CHECK(read(bytes) == positions);
+  for (const auto& [h, record] : positions) CHECK(findInBucket(kBucket, bytes, h) == std::optional<std::string_view>(record));
+  CHECK_FALSE(findInBucket(kBucket, bytes, inBucket(12345)).has_value());
+  CHECK(bucketOf(inBucket(77)) == kBucket);
+}
+
+TEST_CASE("merging buckets is a union, adding the records of shared positions") {
+  const PositionHash shared = inBucket(1000), onlyA = inBucket(10), onlyB = inBucket(5000);
+  const std::string a = bucketOf({{onlyA, recordOf(1, 3)}, {shared, recordOf(2, 4)}});
+  const std::string b = bucketOf({{shared, recordOf(5, 4)}, {onlyB, recordOf(6, 9)}});
+  std::string merged;
+  const std::string_view parts[] = {a, b};
+  REQUIRE(mergeBuckets(kBucket, parts, merged));
+  const auto positions = read(merged);
+  REQUIRE(positions.size() == 3);
+  CHECK(positions.at(onlyA) == recordOf(1, 3));
+  CHECK(positions.at(onlyB) == recordOf(6, 9));
+  PositionRecord both;
+  REQUIRE(both.decode(positions.at(shared)));
+  CHECK(both.postings() == std::vector<Posting>{{5, 4}, {2, 4}});
+  CHECK(both.stats().counts.draws == 2);
+}
+
+TEST_CASE("RocksDB's merge operator merges buckets the same way") {
+  PositionMergeOperator op;
+  const std::string keyBytes = IndexKey::bucket(kBucket).encode();
+  const rocksdb::Slice key(keyBytes);  // MergeOperationInput keeps a reference
+  const std::string a = bucketOf({{inBucket(1), recordOf(1, 0)}}), b = bucketOf({{inBucket(1), recordOf(2, 0)}});
+  const rocksdb::Slice base(a);
+  std::vector<rocksdb::Slice> operands = {rocksdb::Slice(b)};
+  std::string value;
+  rocksdb::Slice existing;
+  rocksdb::MergeOperator::MergeOperationInput in(key, &base, operands, nullptr);
+  rocksdb::MergeOperator::MergeOperationOutput out(value, existing);
+  REQUIRE(op.FullMergeV2(in, &out));
+  PositionRecord r;
+  REQUIRE(r.decode(read(value).at(inBucket(1))));
+  CHECK(r.games() == 2);
+
+  std::deque<rocksdb::Slice> partial = {rocksdb::Slice(a), rocksdb::Slice(b)};
+  std::string combined;
+  REQUIRE(op.PartialMergeMulti(key, partial, &combined, nullptr));
+  CHECK(combined == value);
+
+  // A bucket only one batch wrote is passed through without a copy.
+  rocksdb::MergeOperator::MergeOperationInput alone(key, nullptr, operands, nullptr);
+  std::string unused;
+  rocksdb::Slice passed;
+  rocksdb::MergeOperator::MergeOperationOutput out2(unused, passed);
+  REQUIRE(op.FullMergeV2(alone, &out2));
+  CHECK(passed.ToString() == b);
+}
+
+TEST_CASE("corrupt buckets are refused") {
+  const std::string good = bucketOf({{inBucket(5), recordOf(1, 0)}, {inBucket(9), recordOf(2, 0)}});
+  std::string out;
+  for (const std::string& bad : {good.substr(0, good.size() - 2), good + "x", std::string("\x05", 1)}) {
+    const std::string_view parts[] = {bad};
+    CHECK_FALSE(mergeBuckets(kBucket, parts, out));
+  }
+  BucketWriter w;  // the same position twice: a zero step
+  w.add(inBucket(5), recordOf(1, 0));
+  w.add(inBucket(5), recordOf(2, 0));
+  const std::string twice(w.finish());
+  const std::string_view parts[] = {twice};
+  CHECK_FALSE(mergeBuckets(kBucket, parts, out));
+  const std::string_view badRecord[] = {good, bucketOf({{inBucket(9), "zz"}})};
+  CHECK_FALSE(mergeBuckets(kBucket, badRecord, out));
+}

@@ -1,0 +1,299 @@
+// The index as a whole: adding games (and the same games again), symmetric copies
+// aggregating into the same positions, catalogue rows and tag search, postings,
+// readers beside a writer, info, and check (which must also catch disagreement).
+#include <catch2/catch.hpp>
+#include <sqlite3.h>
+
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+
+#include "index_support.hpp"
+
+using namespace apiary;
+using namespace apiary::index;
+
+namespace {
+
+const std::vector<GeneratedGame>& games() {
+  static const std::vector<GeneratedGame> g = test::generateGames(777, 400);
+  return g;
+}
+
+const std::vector<GameRecord>& records() {
+  static const std::vector<GameRecord> r = test::recordsOf(games());
+  return r;
+}
+
+Counts twice(Counts c) {
+  c += c;
+  return c;
+}
+
+// Raw SQL on the catalogue, as a corrupted or hand-edited file would be.
+void tamper(const std::filesystem::path& dir, const char* sql) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open((dir / "catalogue.sqlite").c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+}
+
+}  // namespace
+
+TEST_CASE("adding the same games again adds nothing") {
+  test::ScratchDir dir("readd");
+  Database db(dir.path());
+  const auto first = test::addInBatches(db, records(), 64);
+  CHECK(first.added == records().size());
+  CHECK(first.skipped == 0);
+  const Digest before = db.digest();
+  const Info info = db.info();
+
+  const auto again = test::addInBatches(db, records(), 100);
+  CHECK(again.added == 0);
+  CHECK(again.skipped == records().size());
+  CHECK(db.digest() == before);
+  CHECK(db.info().games == info.games);
+  CHECK(db.info().positions == info.positions);
+
+  // New games among old ones: only they are added, with the next ids.
+  std::vector<GameRecord> mixed(records().begin(), records().begin() + 50);
+  const auto extra = test::recordsOf(test::generateGames(778, 30), "more.pgn");
+  mixed.insert(mixed.end(), extra.begin(), extra.end());
+  const auto r = db.addGames(mixed);
+  CHECK(r.added == 30);
+  CHECK(r.skipped == 50);
+  CHECK(db.lastGame() == GameId(records().size() + 30));
+  CHECK(db.check({.full = true}).ok());
+}
+
+TEST_CASE("mirrored, rotated and colour-swapped copies double every position's statistics") {
+  const int n = 10000;
+  const auto originals = test::generateGames(20251121, n);
+  std::vector<GameRecord> base = test::recordsOf(originals);
+  std::vector<GameRecord> copies;
+  copies.reserve(n);
+  for (int i = 0; i < n; ++i) {
+    // All 23 non-trivial combinations of the 12 symmetries and the colour swap.
+    const int t = 1 + i % 23;
+    const Symmetry s{uint8_t(t % kSymmetries)};
+    const bool swap = t >= kSymmetries;
+    const auto copy = transformedGame(originals[i].board, s, swap);
+    REQUIRE(copy.has_value());
+    GameMeta meta = test::metaOf(originals[i], "copies.pgn", i);
+    meta.tags.emplace_back("Transform", std::to_string(t));  // a different record of the game
+    if (swap && meta.result == GameState::WhiteWins) meta.result = GameState::BlackWins;
+    else if (swap && meta.result == GameState::BlackWins) meta.result = GameState::WhiteWins;
+    copies.push_back(makeRecord(*copy, std::move(meta)));
+  }
+
+  test::ScratchDir one("single"), two("doubled");
+  Database single(one.path()), doubled(two.path());
+  test::addInBatches(single, base, 2500);
+  test::addInBatches(doubled, base, 2500);
+  const auto added = test::addInBatches(doubled, copies, 2500);
+  REQUIRE(added.added == uint64_t(n));
+
+  std::unordered_map<PositionHash, std::pair<PositionStats, uint64_t>> expected;
+  single.forEachPosition([&](PositionHash h, const PositionRecord& r) {
+    PositionStats s = r.stats();
+    s.counts = twice(s.counts);
+    for (auto& e : s.next) e.counts = twice(e.counts);
+    expected[h] = {std::move(s), 2 * r.games()};
+  });
+  uint64_t positions = 0, mismatches = 0, split = 0;
+  doubled.forEachPosition([&](PositionHash h, const PositionRecord& r) {
+    ++positions;
+    const auto it = expected.find(h);
+    if (it == expected.end()) {
+      ++split;  // a position only a copy reached: the copies were not canonicalised together
+      return;
+    }
+    if (!(r.stats() == it->second.first) || r.games() != it->second.second) {
+      if (mismatches++ == 0) FAIL_CHECK("position " << h << ": " << r.games() << " games, expected " << it->second.second);
+    }
+  });
+  CHECK(split == 0);
+  CHECK(mismatches == 0);
+  CHECK(positions == expected.size());
+  CHECK(expected.size() > uint64_t(n) * 50);  // the games really spread out
+  CHECK(doubled.check().ok());
+}
+
+TEST_CASE("check passes on a sound index and names what disagrees") {
+  test::ScratchDir dir("check");
+  {
+    Database db(dir.path());
+    test::addInBatches(db, records(), 100);
+    const CheckReport sample = db.check();
+    CHECK(sample.ok());
+    CHECK(sample.gamesChecked >= 200);
+    CHECK(sample.positionsRecomputed > 1000);
+    const CheckReport full = db.check({.full = true});
+    INFO((full.problems.empty() ? "" : full.problems.front()));
+    CHECK(full.ok());
+    CHECK(full.stored.sameGames(full.recomputed));
+    CHECK(full.stored.postings > 0);
+  }
+  SECTION("a result changed behind the index's back") {
+    tamper(dir.path(), "UPDATE games SET result = 3 - result WHERE id = 7 AND result IN (1, 2)");
+    tamper(dir.path(), "UPDATE games SET result = 3 WHERE id = 8");
+    Database db(dir.path());
+    const CheckReport full = db.check({.full = true});
+    CHECK_FALSE(full.ok());
+    CHECK(full.stored.postings == full.recomputed.postings);
+    CHECK_FALSE(full.stored.sameGames(full.recomputed));
+  }
+  SECTION("a game missing from the catalogue") {
+    tamper(dir.path(), "DELETE FROM games WHERE id = 5");
+    Database db(dir.path());
+    const CheckReport sample = db.check({.sampleGames = 1000});
+    CHECK_FALSE(sample.ok());
+    REQUIRE_FALSE(sample.problems.empty());
+    CHECK_FALSE(db.check({.full = true}).ok());
+  }
+  SECTION("moves that no longer replay") {
+    tamper(dir.path(), "UPDATE games SET moves = substr(moves, 1, 6) || x'FFFF1F00' WHERE id = 9");
+    Database db(dir.path());
+    CHECK_FALSE(db.check({.sampleGames = 1000}).ok());
+  }
+}
+
+TEST_CASE("a catalogue row gives back the game, its moves in UHP and its tags") {
+  test::ScratchDir dir("rows");
+  Database db(dir.path());
+  test::addInBatches(db, records(), 128);
+  for (GameId id : {GameId(1), GameId(200), GameId(400)}) {
+    const GeneratedGame& g = games()[std::size_t(id - 1)];
+    const auto row = db.game(id);
+    REQUIRE(row.has_value());
+    CHECK(row->tags == Tags(g.tags.begin(), g.tags.end()));
+    CHECK(row->white == *findTag(row->tags, "White"));
+    CHECK(row->gameType == g.board.type().name());
+    CHECK(row->format == "uhp-pgn");
+    CHECK(row->source == "generated.pgn");
+    CHECK(row->sourceIndex == id - 1);
+    CHECK(row->date.size() == 10);  // "2013.04.19" became "2013-04-19"
+    CHECK(row->date[4] == '-');
+    CHECK(row->plies == g.board.history().size());
+    Board board(g.board.type(), Rules{.tournament = false});
+    std::vector<std::string> expected;
+    for (const Move& m : g.board.history()) {
+      expected.push_back(moveString(board, m));
+      board.play(m);
+    }
+    CHECK(row->uhpMoves() == expected);
+    const auto replayed = row->replay();
+    REQUIRE(replayed.has_value());
+    CHECK(canonicalize(*replayed).key == row->finalKey);
+    CHECK(row->result == records()[std::size_t(id - 1)].result());
+  }
+  CHECK_FALSE(db.game(401).has_value());
+  CHECK_FALSE(db.game(0).has_value());
+}
+
+TEST_CASE("tag search: exact, prefix and contains, combined, newest first, parameters only") {
+  test::ScratchDir dir("tags");
+  Database db(dir.path());
+  test::addInBatches(db, records(), 128);
+  const std::string white = games()[10].tags[5].second;  // White
+  REQUIRE(games()[10].tags[5].first == "White");
+  std::vector<GameId> expected;
+  for (std::size_t i = games().size(); i-- > 0;)
+    if (*findTag(records()[i].meta.tags, "White") == white) expected.push_back(GameId(i + 1));
+
+  const TagFilter byWhite{"white", white, TagFilter::Match::Exact};  // names in any case
+  CHECK(db.searchTags(std::span(&byWhite, 1), 0, 1000) == expected);
+  CHECK(db.countTags(std::span(&byWhite, 1)) == expected.size());
+  const auto page = db.searchTags(std::span(&byWhite, 1), 1, 2);
+  CHECK(page == std::vector<GameId>(expected.begin() + 1, expected.begin() + std::min<std::size_t>(3, expected.size())));
+
+  const TagFilter prefix{"White", white.substr(0, 3), TagFilter::Match::Prefix};
+  const TagFilter contains{"WHITE", white.substr(1, 3), TagFilter::Match::Contains};
+  const TagFilter gameType{"GameType", "Base", TagFilter::Match::Exact};
+  for (const TagFilter& f : {prefix, contains}) CHECK(db.countTags(std::span(&f, 1)) >= expected.size());
+  const TagFilter both[] = {byWhite, gameType};
+  for (GameId id : db.searchTags(both, 0, 1000)) {
+    CHECK(*findTag(records()[std::size_t(id - 1)].meta.tags, "GameType") == "Base");
+    CHECK(std::find(expected.begin(), expected.end(), id) != expected.end());
+  }
+  const TagFilter hostile[] = {{"White", "x'; DROP TABLE games; --", TagFilter::Match::Exact},
+                               {"Event", "%", TagFilter::Match::Contains},
+                               {"Event\"", "_", TagFilter::Match::Prefix}};
+  for (const TagFilter& f : hostile) CHECK(db.countTags(std::span(&f, 1)) == 0);
+  CHECK(db.countTags({}) == records().size());
+  CHECK(db.searchTags({}, 0, 3) == std::vector<GameId>{400, 399, 398});
+}
+
+TEST_CASE("postings list the games through a position, newest first, page by page") {
+  test::ScratchDir dir("postings");
+  Database db(dir.path());
+  test::addInBatches(db, records(), 100);
+  const PositionKey empty = canonicalize(Board()).key;
+  const PostingPage first = db.postings(empty, 0, 10);
+  CHECK(first.total == records().size());
+  REQUIRE(first.postings.size() == 10);
+  CHECK(first.postings.front() == Posting{400, 0});
+  CHECK(first.postings.back() == Posting{391, 0});
+  CHECK(db.postings(empty, 395, 10).postings.size() == 5);
+  CHECK(db.postings(empty, 500, 10).postings.empty());
+
+  const GameRecord& r = records()[123];
+  const PositionKey last = r.finalKey;
+  const PostingPage page = db.postings(last, 0, 1000);
+  const bool listed = std::any_of(page.postings.begin(), page.postings.end(),
+                                  [&](const Posting& p) { return p.game == 124; });
+  CHECK(listed);
+  const auto stats = db.stats(last);
+  REQUIRE(stats.has_value());
+  CHECK(stats->counts.games == page.total);
+  CHECK_FALSE(db.stats(PositionKey::fromBytes("\x01\x02\x03")).has_value());
+}
+
+TEST_CASE("rejected games are recorded once however often they are added") {
+  test::ScratchDir dir("rejected");
+  Database db(dir.path());
+  const RejectedGame rejected[] = {{"bad.sgf", 0, "boardspace-sgf", 3, 1, 7, "no such move"},
+                                   {"bad.sgf", 4, "boardspace-sgf", 9, 2, 0, "no moves"}};
+  db.addRejected(rejected);
+  db.addRejected(rejected);
+  CHECK(db.info().rejected == 2);
+}
+
+TEST_CASE("a reader sees whole batches only, and catches up when it refreshes") {
+  test::ScratchDir dir("reader");
+  Database writer(dir.path());
+  writer.addGames(std::span(records()).subspan(0, 100));
+  Database reader(dir.path(), {.access = Access::ReadOnly});
+  CHECK(reader.lastGame() == 100);
+  writer.addGames(std::span(records()).subspan(100, 100));
+  const PositionKey empty = canonicalize(Board()).key;
+  CHECK(reader.stats(empty)->counts.games == 100);
+  CHECK_FALSE(reader.game(150).has_value());
+  CHECK(reader.countTags({}) == 100);
+  reader.refresh();
+  CHECK(reader.lastGame() == 200);
+  CHECK(reader.stats(empty)->counts.games == 200);
+  CHECK(reader.game(150).has_value());
+  CHECK(reader.check().ok());
+  CHECK_THROWS(reader.addGames(records()));
+}
+
+TEST_CASE("info says what the database holds") {
+  test::ScratchDir dir("info");
+  Database db(dir.path());
+  test::addInBatches(db, records(), 100);
+  const Info info = db.info();
+  CHECK(info.games == records().size());
+  CHECK(info.positions == db.digest().positions);
+  CHECK(info.postings == db.digest().postings);
+  CHECK(info.bytes >= info.catalogueBytes + info.positionBytes);
+  CHECK(info.batches == 4);
+  CHECK(info.formats == std::map<std::string, uint64_t>{{"uhp-pgn", records().size()}});
+  uint64_t byType = 0;
+  for (const auto& [type, count] : info.gamesByType) byType += count;
+  CHECK(byType == info.games);
+  const nlohmann::json j = info;
+  CHECK(j["games"] == info.games);
+  CHECK(j["positions"] == info.positions);
+  CHECK(j["bytes"] == info.bytes);
+}

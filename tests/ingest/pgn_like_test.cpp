@@ -1,0 +1,237 @@
+// The PGN-like notation against the engine: the seed's example game, each example
+// move of the seed in a position where its explanation holds, the shortest-form
+// writer, round trips and bad input.
+#include <catch2/catch.hpp>
+
+#include "ingest/move_text.hpp"
+#include "ingest/notations.hpp"
+#include "ingest_support.hpp"
+
+using namespace apiary;
+using namespace apiary::ingest;
+
+namespace {
+
+using test::piece;
+using test::position;
+
+// The move a PGN-like ply names here, which must be exactly one.
+Move resolved(const Board& board, const char* text) {
+  const Step step = readPgnLikeMove(board, text);
+  INFO(text << ": " << step.error);
+  REQUIRE(step.move);
+  return *step.move;
+}
+
+Axial destination(const Board& board, const Move& m) { return *board.axialOf(m.to); }
+
+ReplayedGame readOne(const std::string& text) {
+  auto games = readPgnLike(text);
+  REQUIRE(games.size() == 1);
+  const auto& g = games[0];
+  INFO((g.error ? "ply " + std::to_string(g.error->ply) + ": " + g.error->message : std::string()));
+  REQUIRE(g.ok());
+  return games[0];
+}
+
+}  // namespace
+
+TEST_CASE("the seed's example game replays as its moves say") {
+  const auto game = readOne("1. +G +s 2. +SGs2 +ssG3 3. +QGS1 +ass2 4. Ss +qsG2 5. +SGQ1 +gqs2");
+  const Board& b = game.board;
+  REQUIRE(b.history().size() == 10);
+  CHECK(b.firstMover() == Color::White);
+  CHECK(b.type() == GameType{});  // no expansion pieces used, no tag: Base
+  const auto at = [&](const char* name) { return b.axialOfPiece(piece(name)); };
+  CHECK(at("wG1") == Axial{0, 0});
+  CHECK(at("bS1") == Axial{1, 0});  // the second piece goes east
+  CHECK(at("bS2") == Axial{2, 0});  // next to s, 3 places clockwise from G: straight on
+  CHECK(at("wQ") == Axial{-1, 0});  // next to G, 1 place clockwise from S (at SW)
+  CHECK(at("bA1") == Axial{3, -1});  // next to the s that has an s 2 places round from it
+  CHECK(at("wS2") == Axial{0, -1});  // next to G, 1 place clockwise from Q
+  // 4. Ss: the white spider went next to a black spider.
+  const Cell spider = b.cellOf(piece("wS1"));
+  bool besideBlackSpider = false;
+  for (int d = 0; d < kDirs; ++d) {
+    const PieceId t = b.top(neighbor(spider, d));
+    besideBlackSpider |= t != kNoPiece && bugOf(t) == Bug::Spider && colorOf(t) == Color::Black;
+  }
+  CHECK(besideBlackSpider);
+  // Either colour may start: case gives colour.
+  const auto black = readOne("1. +g +S 2. +sgS2");
+  CHECK(black.board.firstMover() == Color::Black);
+  CHECK(black.board.axialOfPiece(piece("bS1")) == Axial{-1, 1});
+}
+
+TEST_CASE("the seed's example moves, each in a position where its explanation holds") {
+  SECTION("g: black's grasshopper moves (its only jump)") {
+    const Board b = position(Color::Black, {{{0, 0}, "wQ"}, {{1, 0}, "bQ"}, {{2, 0}, "bG1"}});
+    const Move m = resolved(b, "g");
+    CHECK(m.piece == piece("bG1"));
+    CHECK(destination(b, m) == Axial{-1, 0});
+    CHECK(writePgnLikeMove(b, m) == "g");
+  }
+  SECTION("BxA: white's beetle climbs onto white's ant") {
+    const Board b = position(Color::White, {{{0, 0}, "wQ"}, {{1, 0}, "wA1"}, {{0, 1}, "wB1"}, {{-1, 0}, "bQ"}});
+    const Move m = resolved(b, "BxA");
+    CHECK(m.piece == piece("wB1"));
+    CHECK(b.top(m.to) == piece("wA1"));
+    CHECK(writePgnLikeMove(b, m) == "BxA");
+    CHECK_FALSE(readPgnLikeMove(b, "B").move);  // the beetle has other moves
+  }
+  SECTION("+QGs2: white's queen next to white's grasshopper, 2 places clockwise from black's spider") {
+    const Board b = readOne("1. +G +s 2. +QGs2").board;
+    CHECK(b.axialOfPiece(piece("wQ")) == Axial{-1, 1});  // s is east of G; 2 clockwise: south-west
+    CHECK_FALSE(readOne("1. +G +s").board.gameOver());
+    const auto ambiguous = readPgnLike("1. +G +s 2. +QG");
+    REQUIRE(ambiguous[0].error);
+    CHECK(ambiguous[0].error->message.find("ambiguous, 3 legal moves fit") != std::string::npos);
+  }
+  SECTION("ABs1-ga3#: the ant beside the beetle (1 clockwise from s) goes beside g (3 from a) and wins") {
+    // Black's queen at the origin with five neighbours; the sixth is east.
+    const Board b = position(Color::White, {{{0, 0}, "bQ"},
+                                            {{0, 1}, "wQ"},
+                                            {{-1, 1}, "wS1"},
+                                            {{-1, 0}, "wG1"},
+                                            {{0, -1}, "bB1"},
+                                            {{1, -1}, "bG1"},
+                                            {{1, -2}, "bA1"},
+                                            {{1, 1}, "wA1"},
+                                            {{1, 2}, "wB1"},
+                                            {{0, 2}, "bS1"}});
+    const Move m = resolved(b, "ABs1-ga3#");
+    CHECK(m.piece == piece("wA1"));
+    CHECK(destination(b, m) == Axial{1, 0});
+    Board after = b;
+    after.play(m);
+    CHECK(after.state() == GameState::WhiteWins);
+    CHECK(writePgnLikeMove(b, m).size() <= std::string("ABs1-ga3").size());
+  }
+  SECTION("bQ: black's beetle moves next to white's queen; bQA3 says the same") {
+    const Board b = position(Color::Black, {{{0, 0}, "wQ"}, {{0, 1}, "wA1"}, {{1, 0}, "bQ"}, {{1, -1}, "bB1"}});
+    const Move m = resolved(b, "bQ");
+    CHECK(m.piece == piece("bB1"));
+    CHECK(destination(b, m) == Axial{0, -1});
+    CHECK(resolved(b, "bQA3") == m);
+    CHECK(writePgnLikeMove(b, m) == "bQ");
+  }
+  SECTION("+agS: black's ant next to the black grasshopper that is next to white's spider") {
+    const Board b = position(Color::Black, {{{-1, 0}, "wQ"},
+                                            {{0, 0}, "wS1"},
+                                            {{1, -1}, "wG1"},
+                                            {{1, 0}, "bG1"},
+                                            {{2, 0}, "bQ"},
+                                            {{3, 0}, "bG2"}});
+    const Move m = resolved(b, "+agS");
+    CHECK(destination(b, m) == Axial{1, 1});
+    CHECK_FALSE(readPgnLikeMove(b, "+ag").move);  // the other grasshopper has room too
+  }
+  SECTION("gab(S)2: 2 places round the ant from the beetle that is next to white's spider") {
+    const Board b = position(Color::Black, {{{0, 0}, "bA1"},
+                                            {{1, 0}, "bB1"},
+                                            {{-1, 0}, "bB2"},
+                                            {{1, 1}, "bG1"},
+                                            {{0, 1}, "bQ"},
+                                            {{2, 0}, "wS1"},
+                                            {{3, 0}, "wQ"}});
+    const Move m = resolved(b, "gab(S)2");
+    CHECK(m.piece == piece("bG1"));
+    CHECK(destination(b, m) == Axial{-1, 1});
+    const Step without = readPgnLikeMove(b, "gab2");  // from the other beetle: the other landing
+    CHECK(without.error.find("ambiguous, 2 legal moves fit") != std::string::npos);
+    CHECK(writePgnLikeMove(b, m).size() <= std::string("gab(S)2").size());
+  }
+  SECTION("+gaQ(s2)3: beside the ant that is 2 places round white's queen from black's spider") {
+    const Board b = position(Color::Black, {{{0, 0}, "wQ"}, {{1, 0}, "bS1"}, {{-1, 1}, "bA1"}, {{0, -1}, "bA2"}});
+    const Move m = resolved(b, "+gaQ(s2)3");
+    CHECK(bugOf(m.piece) == Bug::Grasshopper);
+    CHECK(destination(b, m) == Axial{-2, 2});
+    CHECK_FALSE(readPgnLikeMove(b, "+gaQ3").move);  // the other ant has the same on its side
+    CHECK(resolved(b, writePgnLikeMove(b, m).c_str()) == m);
+  }
+  SECTION("pass: only when nothing else is legal") {
+    const Board b = position(Color::White, {{{0, 0}, "wQ"}, {{1, 0}, "bQ"}});
+    CHECK_FALSE(readPgnLikeMove(b, "pass").move);
+    // The generator's second game of this seed has forced passes.
+    GameGenerator generator(4242);
+    generator.next();
+    const Board game = generator.next().board;
+    Board replay(game.type(), game.rules(), game.firstMover());
+    int passes = 0;
+    for (const Move& m : game.history()) {
+      if (m.isPass()) {
+        ++passes;
+        CHECK(writePgnLikeMove(replay, m) == "pass");
+        CHECK(resolved(replay, "pass") == m);
+      }
+      replay.play(m);
+    }
+    CHECK(passes > 0);
+  }
+}
+
+TEST_CASE("the writer gives the shortest form that fits the move only") {
+  const auto game = readOne("1. +G +s 2. +SGs2 +ssG3 3. +QGS1 +ass2 4. Ss +qsG2 5. +SGQ1 +gqs2");
+  const std::string text = writePgnLike(game);
+  CHECK(text.find("[ExpansionPieces \"\"]") != std::string::npos);
+  // The seed's own choices are shortest where nothing shorter fits.
+  CHECK(text.find("1. +G +s\n") != std::string::npos);
+  CHECK(text.find("2. +SGs2 ") != std::string::npos);
+  // Every written ply reads back to its move, and no shorter ply of the same
+  // piece does: dropping the last character breaks it.
+  Board b(game.board.type(), game.board.rules(), game.board.firstMover());
+  for (const Move& m : game.board.history()) {
+    const std::string ply = writePgnLikeMove(b, m);
+    INFO(ply);
+    if (b.ply() >= 2) {
+      CHECK(resolved(b, ply.c_str()) == m);
+      const Step shorter = readPgnLikeMove(b, ply.substr(0, ply.size() - 1));
+      CHECK_FALSE((shorter.move && *shorter.move == m && ply.size() > 2));
+    }
+    b.play(m);
+  }
+}
+
+TEST_CASE("PGN-like round trips of generated games", "[roundtrip]") {
+  test::checkRoundTrips(10000, 4242, [](const ReplayedGame& g) { return writePgnLike(g); }, readPgnLike);
+}
+
+TEST_CASE("bad PGN-like input is an error with line, column and ply, never a crash") {
+  const auto errorOf = [](const std::string& text) {
+    auto games = readPgnLike(text);
+    REQUIRE(games.size() == 1);
+    REQUIRE(games[0].error);
+    return *games[0].error;
+  };
+  SECTION("unknown piece") {
+    const auto e = errorOf("1. +G +s\n2. +Z\n");
+    CHECK(e.line == 2);
+    CHECK(e.column == 4);
+  }
+  SECTION("unknown expansion") {
+    CHECK(errorOf("[ExpansionPieces \"Xx\"]\n1. +G +s\n").message.find("unknown expansion") != std::string::npos);
+  }
+  SECTION("illegal move: an expansion piece outside the tag's game type") {
+    const auto e = errorOf("[ExpansionPieces \"Mm\"]\n1. +G +s\n2. +LG\n");
+    CHECK(e.line == 3);
+    CHECK(e.column == 4);
+    CHECK(e.ply == 3);
+    CHECK(e.message.find("no legal placement of L") != std::string::npos);
+  }
+  SECTION("ambiguous move lists its candidates in the notation") {
+    const auto e = errorOf("1. +G +s\n2. +SG\n");
+    CHECK(e.ply == 3);
+    CHECK(e.message.find("+SGs2") != std::string::npos);
+    CHECK(e.message.find("+SGs3") != std::string::npos);
+    CHECK(e.message.find("+SGs4") != std::string::npos);
+  }
+  SECTION("a destination next to no such piece") {
+    const auto e = errorOf("1. +G +s\n2. +SQ\n");
+    CHECK(e.ply == 3);
+    CHECK(e.message.find("goes to the place described") != std::string::npos);
+  }
+  SECTION("junk") {
+    for (const char* junk : {"1. pass", "1. +G +s 2. x", "1. +G +G +G", "[", "1. +Gx(((", "1. +G #", ""})
+      CHECK_NOTHROW(readPgnLike(junk));
+  }
+}

@@ -140,7 +140,12 @@ Format detectFormat(std::string_view content, std::string_view extensionHint) {
     std::string_view line = trimBlanks(text.substr(start, end - start));
     start = end + 1;
     if (!inComment) {
-      if (whole(line, '[' >> x3::lit("GameType") >> x3::omit[*x3::char_])) return Format::Uhp;
+      // A GameType tag leans towards UHP but does not decide: apiary's algebraic
+      // files carry PGN tags too, and the moves tell the notations apart.
+      if (whole(line, '[' >> x3::lit("GameType") >> x3::omit[*x3::char_])) {
+        score[VUhp] += 1;
+        continue;
+      }
       if (whole(line, '[' >> x3::lit("ExpansionPieces") >> x3::omit[*x3::char_])) return Format::PgnLike;
       if (whole(line, "Base" >> *x3::char_("+MLP") >> ';' >> x3::omit[*x3::char_])) return Format::Uhp;
       if (!line.empty() && line.front() == '[') continue;  // other tags say nothing

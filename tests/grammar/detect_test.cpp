@@ -98,3 +98,10 @@ TEST_CASE("detect: the real files and the seeds", "[shared]") {
   CHECK(seed("direction-based-notation.txt") == Format::Direction);
   CHECK(seed("algebraic-notation.txt") == Format::Algebraic);
 }
+
+TEST_CASE("a GameType tag does not make algebraic moves UHP", "[detect]") {
+  const std::string algebraic = "[GameType \"Base\"]\n[White \"a\"]\n\n1. wB @m0\n2. bA @n0\n3. wA @l1\n4. bS @o0\n";
+  CHECK(apiary::grammar::detectFormat(algebraic) == apiary::grammar::Format::Algebraic);
+  const std::string uhp = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n";
+  CHECK(apiary::grammar::detectFormat(uhp) == apiary::grammar::Format::Uhp);
+}

@@ -1,0 +1,23 @@
+// The filter options every query command takes, registered in one place.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <memory>
+
+#include "query/filter.hpp"
+
+namespace apiary::cli {
+
+inline void addFilterOptions(CLI::App* cmd, query::GameFilter& f) {
+  auto group = "Filters";
+  cmd->add_option("--player", f.player, "Games where this player played either colour")->group(group);
+  cmd->add_option("--white", f.white, "White player")->group(group);
+  cmd->add_option("--black", f.black, "Black player")->group(group);
+  cmd->add_option("--event", f.event, "Event contains this text")->group(group);
+  cmd->add_option("--site", f.site, "Site contains this text")->group(group);
+  cmd->add_option("--from-date", f.fromDate, "On or after this date (yyyy-mm-dd, yyyy-mm, yyyy)")->group(group);
+  cmd->add_option("--to-date", f.toDate, "On or before this date")->group(group);
+  cmd->add_option("--result", f.result, "white, black, draw or unknown")->group(group);
+  cmd->add_option("--game-type", f.gameType, "Base, Base+M, ..., Base+MLP")->group(group);
+}
+
+}  // namespace apiary::cli

@@ -1,0 +1,106 @@
+// apiary ingest's importer: ../shared/games in every notation goes in with exact
+// counts, again adds nothing, and the result does not depend on thread count.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "engine/generate.hpp"
+#include "ingest/importer.hpp"
+#include "ingest/notations.hpp"
+#include "support.hpp"
+
+using namespace apiary;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  explicit TempDir(const std::string& name) : path(fs::temp_directory_path() / name) {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+// Writes generated games as files in several notations, a few games per file.
+void writeGeneratedFiles(const fs::path& dir, int files, int gamesPerFile, uint64_t seed) {
+  GameGenerator generator(seed);
+  const ingest::WriteFormat formats[] = {ingest::WriteFormat::Uhp, ingest::WriteFormat::PgnLike,
+                                         ingest::WriteFormat::Direction, ingest::WriteFormat::AlgebraicShort};
+  for (int f = 0; f < files; ++f) {
+    std::vector<ingest::ReplayedGame> games;
+    for (int g = 0; g < gamesPerFile; ++g) {
+      GeneratedGame game = generator.next();
+      games.push_back(ingest::gameFromBoard(std::move(game.board), game.tags));
+    }
+    std::ofstream(dir / ("games-" + std::to_string(f) + ".txt")) << ingest::writeGames(formats[f % 4], games);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("../shared/games: every valid game stored, every invalid one rejected, exactly", "[ingest]") {
+  const auto shared = test::requireShared();
+  if (shared.empty()) return;
+  TempDir db("apiary-importer-shared");
+  index::Database database(db.path / "db");
+  const auto first = ingest::importSources(database, {(shared / "games").string()}, {});
+  // 59 files: 50 games replay (11 sgf, 8 BoardSpace PGN exports, 31 hivegame
+  // fixtures), 8 invalid fixtures and print.pgn (a third Spider) are rejected.
+  CHECK(first.totals.files == 59);
+  CHECK(first.totals.added == 50);
+  CHECK(first.totals.skipped == 0);
+  CHECK(first.totals.rejected == 9);
+  REQUIRE(first.errors.size() == 9);
+  for (const auto& e : first.errors) {
+    INFO(e.file << ": " << e.message);
+    CHECK((e.file.find("/invalid/") != std::string::npos || e.file.find("print.pgn") != std::string::npos));
+    CHECK(e.line > 0);
+    CHECK(e.ply > 0);
+    CHECK_FALSE(e.message.empty());
+  }
+  CHECK(database.info().games == 50);
+  CHECK(database.info().rejected == 9);
+
+  const auto again = ingest::importSources(database, {(shared / "games").string()}, {});
+  CHECK(again.totals.added == 0);
+  CHECK(again.totals.skipped == 50);
+  CHECK(database.info().games == 50);
+  CHECK(database.check({}).ok());
+}
+
+TEST_CASE("the database is the same whatever the number of threads and batch size", "[ingest]") {
+  TempDir dir("apiary-importer-threads");
+  fs::create_directories(dir.path / "in");
+  writeGeneratedFiles(dir.path / "in", 24, 25, 4242);
+  ingest::ImportOptions one;
+  one.jobs = 1;
+  one.batchGames = 1000;
+  ingest::ImportOptions many;
+  many.jobs = 3;
+  many.batchGames = 77;
+  index::Database a(dir.path / "a"), b(dir.path / "b");
+  const auto sa = ingest::importSources(a, {(dir.path / "in").string()}, one);
+  const auto sb = ingest::importSources(b, {(dir.path / "in").string()}, many);
+  CHECK(sa.totals.added == 600);
+  CHECK(sa.totals.rejected == 0);
+  CHECK(sb.totals.added == 600);
+  CHECK(a.digest() == b.digest());
+  CHECK(a.info().positions == b.info().positions);
+  for (index::GameId id = 1; id <= 600; id += 37) {
+    const auto ga = a.game(id), gb = b.game(id);
+    REQUIRE(ga);
+    REQUIRE(gb);
+    CHECK(ga->source == gb->source);
+    CHECK(ga->sourceIndex == gb->sourceIndex);
+  }
+  CHECK(b.check({.full = true}).ok());
+}
+
+TEST_CASE("result tags in every spelling", "[ingest]") {
+  CHECK(ingest::parseResultTag("1-0") == GameState::WhiteWins);
+  CHECK(ingest::parseResultTag("BlackWins") == GameState::BlackWins);
+  CHECK(ingest::parseResultTag("1/2-1/2") == GameState::Draw);
+  CHECK_FALSE(ingest::parseResultTag("error parsing result").has_value());
+}

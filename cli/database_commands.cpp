@@ -1,6 +1,7 @@
 // The commands that work on a database: ingest, info, check.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -17,6 +18,7 @@ struct IngestOptions {
   std::vector<std::string> paths;
   std::string format;
   unsigned jobs = 0;
+  std::size_t batchGames = 20000;
   bool json = false;
 };
 
@@ -38,6 +40,7 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
   ingest::ImportOptions options;
   options.format = format;
   options.jobs = o.jobs;
+  options.batchGames = std::max<std::size_t>(1, o.batchGames);
   const bool terminal = isatty(STDERR_FILENO);
   if (terminal) options.progress = showProgress;
   const auto summary = ingest::importSources(db, o.paths, options);
@@ -111,6 +114,8 @@ void addDatabaseCommands(CLI::App& app, const GlobalOptions& global, int& exitCo
   ingest->add_option("paths", ingestOptions->paths, "What to read")->required();
   ingest->add_option("--format", ingestOptions->format, "Read every file as this notation (default: detect)");
   ingest->add_option("--jobs", ingestOptions->jobs, "Worker threads (default: one per core)");
+  ingest->add_option("--batch-games", ingestOptions->batchGames, "Games per committed batch")
+      ->capture_default_str();
   ingest->add_flag("--json", ingestOptions->json, "Print the summary as JSON");
   ingest->callback([&global, ingestOptions, &exitCode] { exitCode = runIngest(global, *ingestOptions); });
 

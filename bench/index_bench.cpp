@@ -5,7 +5,7 @@
 // batch by batch, untimed.
 //
 // Usage: bench_index [GAMES=100000] [BATCH=10000] [DB_DIR] [CACHE_DIR] [THREADS=2]
-#include <sys/resource.h>
+#include <time.h>
 
 #include <chrono>
 #include <cstdio>
@@ -27,6 +27,12 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+double cpuSeconds(clockid_t clock) {
+  timespec t{};
+  clock_gettime(clock, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) / 1e9;
+}
 
 struct Game {
   Board board;
@@ -142,39 +148,46 @@ int main(int argc, char** argv) {
   std::filesystem::remove_all(dbDir);
   std::optional<index::Database> db(std::in_place, dbDir);
 
-  double loadSeconds = 0, buildThreadSeconds = 0;
+  double loadSeconds = 0, buildThreadSeconds = 0, buildWall = 0, writerWall = 0;
   uint64_t positions = 0, added = 0, done = 0;
   long rssMin = 0, rssMax = 0;
+  std::vector<long> rssAt;  // MiB at each quarter of the ingest
   std::future<void> writing;
   const auto start = Clock::now();
+  const double cpuStart = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID);
+  const double mainCpuStart = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
   while (done < games) {
     auto t = Clock::now();
     std::vector<Game> batch = cache.read(std::min<uint64_t>(batchSize, games - done));
     loadSeconds += since(t);
     // Build the records on `threads` threads while the writer writes the previous batch.
+    t = Clock::now();
     std::vector<index::GameRecord> records(batch.size());
     std::vector<std::thread> builders;
     std::vector<double> busy(threads, 0);
     for (unsigned w = 0; w < threads; ++w)
       builders.emplace_back([&, w] {
-        const auto t0 = Clock::now();
         for (std::size_t i = w; i < batch.size(); i += threads)
           records[i] = index::makeRecord(batch[i].board, metaOf(batch[i], done + i));
-        busy[w] = since(t0);
+        busy[w] = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
       });
     for (auto& b : builders) b.join();
+    buildWall += since(t);
     for (double b : busy) buildThreadSeconds += b;
     for (const auto& r : records) positions += r.positions.size();
     done += batch.size();
     if (writing.valid()) writing.get();
-    writing = std::async(std::launch::async, [&db, &added, records = std::move(records)] {
+    writing = std::async(std::launch::async, [&db, &added, &writerWall, records = std::move(records)] {
+      const auto t0 = Clock::now();
       added += db->addGames(records).added;
+      writerWall += since(t0);
     });
     const long rss = residentKiB("VmRSS:");
     if (done > 2 * batchSize) {  // after the first batches have warmed the caches
       rssMin = rssMin ? std::min(rssMin, rss) : rss;
       rssMax = std::max(rssMax, rss);
     }
+    if (done * 4 / games != (done - batch.size()) * 4 / games) rssAt.push_back(rss / 1024);
   }
   writing.get();
   const double ingestSeconds = since(start) - loadSeconds;
@@ -182,29 +195,34 @@ int main(int argc, char** argv) {
   db->waitForCompactions();
   const double settleSeconds = since(t);
   const double total = ingestSeconds + settleSeconds;
+  const double mainCpu = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);  // loading batches, untimed
+  const double cpu = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID) - cpuStart - (mainCpu - mainCpuStart);
 
   const index::WriteTimings w = db->timings();
   // Sizes as a closed database has them: without the catalogue's write-ahead log.
   db.reset();
   db.emplace(dbDir, index::DatabaseOptions{.access = index::Access::ReadOnly});
   const index::Info info = db->info();
-  struct rusage usage {};
-  getrusage(RUSAGE_SELF, &usage);
-  const double cpu = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-                     double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
   std::printf("games %llu (added %llu), batch %zu, %u build threads, positions %llu (%.1f per game)\n",
               static_cast<unsigned long long>(games), static_cast<unsigned long long>(added), batchSize, threads,
               static_cast<unsigned long long>(positions), double(positions) / double(games));
   std::printf("end to end: %.1f s = %.0f games/s, %.0f positions/s (ingest %.1f s + compactions settling %.1f s)\n",
               total, double(games) / total, double(positions) / total, ingestSeconds, settleSeconds);
-  std::printf("time split (thread-seconds): replay+canonicalise %.1f | catalogue %.1f | encode %.1f | ingest %.1f"
-              " | untimed load %.1f | process CPU %.1f\n",
-              buildThreadSeconds, w.catalogue, w.encode, w.ingest, loadSeconds, cpu);
+  const double writer = w.catalogue + w.encode + w.ingest;
+  std::printf("CPU: %.1f s = %.1f us/game: replay+canonicalise %.1f | catalogue %.1f | encode %.1f | ingest %.1f"
+              " | RocksDB background and other %.1f  (untimed load %.1f s)\n",
+              cpu, cpu / double(games) * 1e6, buildThreadSeconds, w.catalogue, w.encode, w.ingest,
+              cpu - buildThreadSeconds - writer, loadSeconds);
+  std::printf("CPU-bound capacity on %u idle cores: %.0f games/s; wall: building %.1f s, writing %.1f s (overlapped)\n",
+              threads, threads * double(games) / cpu, buildWall, writerWall);
   std::printf("on disk: %.0f bytes/game (positions %.0f, catalogue %.0f); %llu distinct positions, %llu postings\n",
               double(info.bytes) / double(games), double(info.positionBytes) / double(games),
               double(info.catalogueBytes) / double(games), static_cast<unsigned long long>(info.positions),
               static_cast<unsigned long long>(info.postings));
-  std::printf("memory: resident %ld-%ld MiB after warm-up, peak %ld MiB\n", rssMin / 1024, rssMax / 1024,
-              residentKiB("VmHWM:") / 1024);
+  if (rssMax) std::printf("memory: resident %ld-%ld MiB after warm-up, ", rssMin / 1024, rssMax / 1024);
+  else std::printf("memory: ");
+  std::printf("peak %ld MiB; at each quarter:", residentKiB("VmHWM:") / 1024);
+  for (long m : rssAt) std::printf(" %ld", m);
+  std::printf(" MiB\n");
   return 0;
 }

@@ -28,5 +28,9 @@ void addPerftCommand(CLI::App& app, int& exitCode);
 void addGenerateCommand(CLI::App& app, int& exitCode);
 void addConvertCommand(CLI::App& app, int& exitCode);
 void addDatabaseCommands(CLI::App& app, const GlobalOptions& global, int& exitCode);
+void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode);  // explore, search, games
+void addShowCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
+void addExportCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
+void addDedupCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 
 }  // namespace apiary::cli

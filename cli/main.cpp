@@ -13,6 +13,10 @@ int main(int argc, char** argv) {
   apiary::cli::addGenerateCommand(app, exitCode);
   apiary::cli::addConvertCommand(app, exitCode);
   apiary::cli::addDatabaseCommands(app, global, exitCode);
+  apiary::cli::addQueryCommands(app, global, exitCode);
+  apiary::cli::addShowCommand(app, global, exitCode);
+  apiary::cli::addExportCommand(app, global, exitCode);
+  apiary::cli::addDedupCommand(app, global, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

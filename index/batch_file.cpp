@@ -73,7 +73,11 @@ BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker
   for (std::size_t i = 0; i < entries.size(); ++i)
     marker.positions += i == 0 || entries[i].position != entries[i - 1].position;
 
-  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), PositionStore::options());
+  // LZ4, not the database's zstd: a batch file is read back and rewritten by the
+  // next compactions, which compress it with zstd when it comes to rest.
+  rocksdb::Options options = PositionStore::options();
+  options.bottommost_compression = rocksdb::kLZ4Compression;
+  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
   require(writer.Open(file.string()), "cannot create " + file.string());
   require(writer.Put(IndexKey::batch(marker.batch).encode(), marker.encode()), "writing a batch marker");
   PositionRecord record;

@@ -14,8 +14,8 @@ constexpr const char* kInsertBatch =
     "INSERT INTO batches(id, state, first_game, games) VALUES (?1, 'pending', ?2, ?3)";
 constexpr const char* kInsertGame =
     "INSERT INTO games(id, batch, source, source_index, format, game_type, white, black, event, site,"
-    " date, result, first_mover, plies, moves, final_key, fingerprint, tags)"
-    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)"
+    " date, result, first_mover, plies, moves, final_key, fingerprint, sequence, tags)"
+    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)"
     " ON CONFLICT (fingerprint) DO NOTHING";
 constexpr const char* kInsertGameTag = "INSERT OR IGNORE INTO game_tags(value, game) VALUES (?1, ?2)";
 constexpr const char* kFindName = "SELECT id FROM tag_names WHERE name = ?1";
@@ -156,7 +156,8 @@ Catalogue::Inserted Catalogue::insertPending(uint64_t batch, GameId firstGame,
       insert->bindBlob(15, bytesOf(moveBlob));
       insert->bindBlob(16, bytesOf(r.finalKey.bytes()));
       insert->bind(17, int64_t(r.fingerprint));
-      insert->bindBlob(18, bytesOf(tagBlob));
+      insert->bind(18, int64_t(r.sequence));
+      insert->bindBlob(19, bytesOf(tagBlob));
       insert->run();
       if (db_.changes() == 0) {
         ++result.skipped;

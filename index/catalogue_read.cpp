@@ -9,7 +9,7 @@ namespace {
 
 constexpr const char* kGameColumns =
     "SELECT g.id, g.batch, s.path, g.source_index, g.format, g.game_type, g.white, g.black, g.event,"
-    " g.site, g.date, g.result, g.first_mover, g.plies, g.moves, g.final_key, g.fingerprint, g.tags"
+    " g.site, g.date, g.result, g.first_mover, g.plies, g.moves, g.final_key, g.fingerprint, g.sequence, g.tags"
     " FROM games g JOIN sources s ON s.id = g.source";
 
 GameState stateOfCode(int64_t code) {
@@ -42,6 +42,7 @@ GameRow rowFrom(const Statement& s) {
   const auto key = s.blob(15);
   g.finalKey = PositionKey::fromBytes({reinterpret_cast<const char*>(key.data()), key.size()});
   g.fingerprint = uint64_t(s.integer(16));
+  g.sequence = uint64_t(s.integer(17));
   return g;
 }
 
@@ -91,12 +92,13 @@ void bindTagFilters(Statement& s, std::span<const TagFilter> filters, GameId vis
 }  // namespace
 
 std::optional<GameRow> Catalogue::game(GameId id, GameId visible) const {
+  Transaction read(db_, Transaction::Kind::Read);  // one snapshot and one lock for the row and its tags
   static const std::string sql = std::string(kGameColumns) + " WHERE g.id = ?1 AND g.id <= ?2";
   auto s = prepared(sql.c_str());
   s->bindAll(id, visible);
   if (!s->step()) return std::nullopt;
   GameRow row = rowFrom(*s);
-  const std::vector<int64_t> values = tagValueIds(*s, 17);
+  const std::vector<int64_t> values = tagValueIds(*s, 18);
   s->reset();
   for (int64_t value : values) {
     auto tag = prepared(
@@ -104,6 +106,7 @@ std::optional<GameRow> Catalogue::game(GameId id, GameId visible) const {
     tag->bind(1, value);
     if (tag->step()) row.tags.emplace_back(tag->text(0), tag->text(1));
   }
+  read.commit();
   return row;
 }
 

@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS games(
   moves BLOB NOT NULL,
   final_key BLOB NOT NULL,
   fingerprint INTEGER NOT NULL,
+  sequence INTEGER NOT NULL,
   tags BLOB NOT NULL);
 CREATE UNIQUE INDEX IF NOT EXISTS games_by_fingerprint ON games(fingerprint);
 
@@ -71,7 +72,8 @@ void configureCatalogue(Connection& db) {
   if (db.readOnly()) return;  // a reader follows whatever the writer set
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = FULL");
-  db.exec("PRAGMA cache_size = -65536");  // 64 MiB
+  db.exec("PRAGMA cache_size = -65536");            // 64 MiB
+  db.exec("PRAGMA journal_size_limit = 67108864");  // a big batch's WAL does not stay big
   db.exec("PRAGMA temp_store = MEMORY");
 }
 

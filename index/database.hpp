@@ -49,7 +49,8 @@ struct AddResult {
   uint64_t skipped = 0;  // the same game (fingerprint) was already there
 };
 
-// Seconds spent by addGames, summed over calls.
+// CPU seconds the calling thread spent in addGames, summed over calls (RocksDB's
+// background compactions are not in them).
 struct WriteTimings {
   double catalogue = 0;  // SQLite rows, duplicates check
   double encode = 0;     // visits, sorting, records, the batch file
@@ -79,6 +80,8 @@ class Database {
   std::optional<PositionStats> stats(PositionHash position) const;
   // Games through the position, newest (highest id) first.
   PostingPage postings(const PositionKey& position, uint64_t offset, uint64_t limit) const;
+  // The number of games through the position (reads only the record's first bytes).
+  uint64_t games(PositionHash position) const;
   std::optional<GameRow> game(GameId id) const;
   std::vector<GameId> searchTags(std::span<const TagFilter> filters, uint64_t offset, uint64_t limit) const;
   uint64_t countTags(std::span<const TagFilter> filters) const;
@@ -95,11 +98,12 @@ class Database {
   void refresh();
   // Blocks until RocksDB's background compactions are done.
   void waitForCompactions();
+  // Rewrites the positions as one sorted run (reads get faster; see PositionStore).
+  void compact();
   const WriteTimings& timings() const { return timings_; }
   const std::filesystem::path& dir() const { return dir_; }
 
  private:
-  std::optional<PositionRecord> record(PositionHash position) const;
   void step(CommitStep s) const;
   void updateVisible();
 

@@ -29,6 +29,7 @@ struct GameRow {
   std::vector<PackedMove> moves;
   PositionKey finalKey;
   uint64_t fingerprint = 0;
+  uint64_t sequence = 0;
   Tags tags;  // in the file's order (empty when the reader did not ask for them)
 
   std::vector<std::string> uhpMoves() const;

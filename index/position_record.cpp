@@ -39,6 +39,20 @@ Counts readCounts(Reader& in) {
   return c;
 }
 
+// Reads an aggregate's counts and edges; `in` is past the form byte.
+bool readAggregateStats(Reader& in, std::size_t size, PositionStats& stats) {
+  stats.counts = readCounts(in);
+  const uint64_t edges = in.varint();
+  if (edges > size) return false;
+  for (uint64_t i = 0; i < edges && in.ok(); ++i) {
+    NextEdge edge;
+    edge.label = in.fixed32();
+    edge.counts = readCounts(in);
+    stats.next.push_back(edge);
+  }
+  return in.ok();
+}
+
 // Game ids are written newest first: the first in full, then each as the gap below
 // the previous one, which keeps long posting lists at one or two bytes per game.
 class GameDeltas {
@@ -182,15 +196,7 @@ bool PositionRecord::decode(std::string_view bytes) {
     for (uint64_t i = 0; i < n && in.ok(); ++i) readEntry(in.byte());
   } else if (form == kAggregateForm) {
     aggregated_ = true;
-    stats_.counts = readCounts(in);
-    const uint64_t edges = in.varint();
-    if (edges > bytes.size()) return false;
-    for (uint64_t i = 0; i < edges && in.ok(); ++i) {
-      NextEdge edge;
-      edge.label = in.fixed32();
-      edge.counts = readCounts(in);
-      stats_.next.push_back(edge);
-    }
+    if (!readAggregateStats(in, bytes.size(), stats_)) return false;
     const uint64_t n = in.varint();
     if (n > bytes.size()) return false;
     postings_.reserve(n);
@@ -202,6 +208,46 @@ bool PositionRecord::decode(std::string_view bytes) {
     return false;
   }
   return in.ok() && in.atEnd();
+}
+
+std::optional<PositionStats> PositionRecord::statsOf(std::string_view bytes) {
+  if (!bytes.empty() && uint8_t(bytes[0]) == kAggregateForm) {
+    Reader in(bytes.substr(1));
+    PositionStats stats;
+    if (!readAggregateStats(in, bytes.size(), stats)) return std::nullopt;
+    return stats;
+  }
+  PositionRecord r;  // a list: at most kListMax games
+  if (!r.decode(bytes)) return std::nullopt;
+  return r.stats();
+}
+
+bool PositionRecord::postingsOf(std::string_view bytes, uint64_t offset, uint64_t limit, std::vector<Posting>& out,
+                                uint64_t& total) {
+  out.clear();
+  if (!bytes.empty() && uint8_t(bytes[0]) == kAggregateForm) {
+    Reader in(bytes.substr(1));
+    PositionStats skipped;
+    if (!readAggregateStats(in, bytes.size(), skipped)) return false;
+    total = in.varint();
+    if (total > bytes.size()) return false;
+    const uint64_t end = offset < total ? offset + std::min(limit, total - offset) : 0;
+    out.reserve(end > offset ? end - offset : 0);
+    GameDeltas deltas;
+    for (uint64_t i = 0; i < end && in.ok(); ++i) {
+      const GameId game = deltas.read(in);
+      const auto ply = uint32_t(in.varint());
+      if (i >= offset) out.push_back({game, ply});
+    }
+    return in.ok();
+  }
+  PositionRecord r;
+  if (!r.decode(bytes)) return false;
+  const std::vector<Posting> all = r.postings();
+  total = all.size();
+  if (offset < total)
+    out.assign(all.begin() + std::ptrdiff_t(offset), all.begin() + std::ptrdiff_t(offset + std::min(limit, total - offset)));
+  return true;
 }
 
 void combineEdges(std::vector<NextEdge>& edges) {

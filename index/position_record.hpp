@@ -16,6 +16,7 @@
 // per position, with the first ply it reached it; its labels are distinct.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -67,6 +68,14 @@ class PositionRecord {
   bool decode(std::string_view bytes);
   // The number of games of an encoded record, reading only its first bytes.
   static uint64_t gamesOf(std::string_view bytes);
+  // What queries read of an encoded record without decoding all of it: an aggregate
+  // (a popular position) holds one posting per game, millions at the start position,
+  // while its statistics and a page of postings are a few bytes. nullopt / false when
+  // the bytes are not a valid encoding.
+  static std::optional<PositionStats> statsOf(std::string_view bytes);
+  // Postings [offset, offset + limit), newest first, and how many there are in all.
+  static bool postingsOf(std::string_view bytes, uint64_t offset, uint64_t limit, std::vector<Posting>& out,
+                         uint64_t& total);
 
  private:
   struct Entry {

@@ -49,6 +49,9 @@ class PositionStore {
   std::optional<BatchMarker> lastBatch() const;
   std::vector<BatchMarker> batches() const;
   std::optional<std::string> get(PositionHash position) const;
+  // The position's record where RocksDB holds it (no copy: a popular position's is
+  // megabytes); false when the position is not there.
+  bool read(PositionHash position, const std::function<void(std::string_view)>& f) const;
   // Each position's hash and encoded record, in hash order.
   void forEachPosition(const std::function<void(PositionHash, std::string_view)>& f) const;
 
@@ -58,6 +61,10 @@ class PositionStore {
   void refresh();
   // Blocks until no flush or compaction is running or pending (benchmarks, tests).
   void waitForCompactions();
+  // ReadWrite: merges every sorted run into one, so that a read finds each bucket
+  // once instead of merging its operands from every run (a popular position's are
+  // megabytes).
+  void compact();
 
  private:
   std::unique_ptr<rocksdb::DB> db_;

@@ -96,6 +96,7 @@ GameRecord makeRecord(const Board& game, GameMeta meta) {
     board.play(m);
   }
   r.fingerprint = fingerprintOf(r);
+  r.sequence = XXH3_64bits(r.positions.data(), r.positions.size() * sizeof(PositionHash));
   return r;
 }
 

@@ -59,6 +59,9 @@ struct GameRecord {
   // canonical positions. A mirrored copy with the same tags is the same game; the
   // same game from a file in another notation is another record.
   uint64_t fingerprint = 0;
+  // The sequence of canonical positions alone (XXH3 of the hashes), for finding the
+  // same game under other tags or in other notations.
+  uint64_t sequence = 0;
 
   GameState result() const { return stateOf(outcome, firstMover); }
   const std::string* tag(std::string_view name) const;

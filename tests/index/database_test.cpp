@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "index/batch_file.hpp"
+#include "index/position_store.hpp"
 #include "index_support.hpp"
 
 using namespace apiary;
@@ -149,6 +151,23 @@ TEST_CASE("check passes on a sound index and names what disagrees") {
     const CheckReport sample = db.check({.sampleGames = 1000});
     CHECK_FALSE(sample.ok());
     REQUIRE_FALSE(sample.problems.empty());
+    CHECK_FALSE(db.check({.full = true}).ok());
+  }
+  SECTION("RocksDB holding a batch the catalogue never had") {
+    {
+      PositionStore store(dir.path() / "positions", PositionStore::Mode::ReadWrite);
+      const GameRecord* extra[] = {&records()[0]};
+      const auto file = dir.path() / "stray.sst";
+      writeBatchFile(file, {99, GameId(records().size() + 1), 1, 0}, extra);
+      store.ingest(file);
+    }
+    Database db(dir.path());
+    const CheckReport sample = db.check();
+    CHECK_FALSE(sample.ok());
+    const bool named = std::any_of(sample.problems.begin(), sample.problems.end(), [](const std::string& p) {
+      return p.find("batch 99 is in RocksDB but not in the catalogue") != std::string::npos;
+    });
+    CHECK(named);
     CHECK_FALSE(db.check({.full = true}).ok());
   }
   SECTION("moves that no longer replay") {

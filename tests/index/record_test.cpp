@@ -102,6 +102,7 @@ TEST_CASE("identity changes with the tags and the notation, not with the source"
   GameMeta retagged = plainMeta(g);
   retagged.tags.emplace_back("Annotator", "someone");
   CHECK(makeRecord(g.board, retagged).fingerprint != base.fingerprint);
+  CHECK(makeRecord(g.board, retagged).sequence == base.sequence);
   GameMeta sgf = plainMeta(g);
   sgf.format = "boardspace-sgf";
   CHECK(makeRecord(g.board, sgf).fingerprint != base.fingerprint);

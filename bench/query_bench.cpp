@@ -1,0 +1,186 @@
+// Query latency on a built database, in one process (no start-up, as `--batch`
+// answers): explore, search's first page, explore with a filter keeping about a
+// tenth of the games, and tag search by player. Positions are sampled from the
+// database's own games with a fixed seed: a uniformly random game, then a uniformly
+// random ply of it (the start position and the first plies, shared by most games,
+// come up as often as they do in games). Every query set is run twice: cold (first
+// reads of the data) and warm (the same queries again).
+//
+// Usage: bench_query DB_DIR [QUERIES=1000] [PLAYER=Rone1] [SEED=1]
+//        bench_query DB_DIR --compact     (once, after building: one sorted run)
+#include <time.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/uhp.hpp"
+#include "index/database.hpp"
+#include "index/game_query.hpp"
+#include "query/explore.hpp"
+#include "query/filter_set.hpp"
+#include "query/game_list.hpp"
+#include "query/search.hpp"
+
+using namespace apiary;
+
+namespace {
+
+double wallMs() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+double cpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+struct Sample {
+  std::vector<double> wall, cpu;
+  void add(double w, double c) {
+    wall.push_back(w);
+    cpu.push_back(c);
+  }
+};
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, std::size_t(p * double(v.size() - 1) + 0.5))];
+}
+
+void report(const char* what, const Sample& s) {
+  std::printf("  %-34s n=%-5zu wall p50 %8.3f  p99 %8.3f  max %8.3f ms | cpu p50 %7.3f  p99 %8.3f ms\n", what,
+              s.wall.size(), percentile(s.wall, 0.5), percentile(s.wall, 0.99), percentile(s.wall, 1.0),
+              percentile(s.cpu, 0.5), percentile(s.cpu, 0.99));
+}
+
+// Runs `query` on every item twice (cold, then warm) and reports both; returns the
+// warm pass's wall times.
+template <class Item>
+std::vector<double> measure(const char* what, const std::vector<Item>& items,
+                            const std::function<void(const Item&)>& query) {
+  Sample s;
+  for (const char* pass : {"cold", "warm"}) {
+    s = {};
+    for (const Item& item : items) {
+      const double w = wallMs(), c = cpuMs();
+      query(item);
+      s.add(wallMs() - w, cpuMs() - c);
+    }
+    report((std::string(what) + " (" + pass + ")").c_str(), s);
+  }
+  return s.wall;
+}
+
+struct Position {
+  Board board;
+  uint64_t games = 0;  // through it
+};
+
+std::vector<Position> samplePositions(const index::Database& db, const index::GameSearch& catalogue, int n,
+                                      uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<Position> out;
+  while (int(out.size()) < n) {
+    const auto row = catalogue.movesOf(index::GameId(1 + rng() % uint64_t(db.lastGame())));
+    if (!row) continue;
+    Board b(*GameType::parse(row->gameType), Rules{.tournament = false}, row->firstMover);
+    const uint32_t ply = uint32_t(rng() % (row->plies + 1));
+    for (uint32_t i = 0; i < ply; ++i) b.play(*index::unpackMove(b, row->moves[i]));
+    out.push_back({b, db.games(index::positionHash(canonicalize(b).key))});
+  }
+  return out;
+}
+
+// The slowest positions of a warm pass, to see what the tail is made of.
+void slowest(const std::vector<Position>& positions, const std::vector<double>& ms) {
+  std::vector<std::size_t> order(positions.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ms[a] > ms[b]; });
+  std::printf("    slowest (warm):");
+  for (std::size_t i = 0; i < std::min<std::size_t>(5, order.size()); ++i)
+    std::printf("  %.2f ms (ply %d, %llu games)", ms[order[i]], positions[order[i]].board.ply(),
+                static_cast<unsigned long long>(positions[order[i]].games));
+  std::printf("\n");
+}
+
+void describe(const std::vector<Position>& positions) {
+  const uint64_t bounds[] = {1, 10, 100, 1000, 10000, 100000, UINT64_MAX};
+  std::printf("positions tried: %zu (random game, random ply); games through them:", positions.size());
+  uint64_t low = 0;
+  for (uint64_t high : bounds) {
+    const auto n = std::count_if(positions.begin(), positions.end(),
+                                 [&](const Position& p) { return p.games > low && p.games <= high; });
+    if (n) std::printf("  %llu-%s: %ld", static_cast<unsigned long long>(low + 1),
+                       high == UINT64_MAX ? "" : std::to_string(high).c_str(), long(n));
+    low = high;
+  }
+  const auto starts = std::count_if(positions.begin(), positions.end(), [](const Position& p) { return p.board.ply() == 0; });
+  std::printf("  (start position %ld times)\n", long(starts));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: bench_query DB_DIR [QUERIES=1000] [PLAYER=Rone1] [SEED=1] | DB_DIR --compact\n");
+    return 2;
+  }
+  const std::string dir = argv[1];
+  if (argc > 2 && std::string(argv[2]) == "--compact") {
+    index::Database db(dir);
+    const double w = wallMs();
+    db.compact();
+    std::printf("compacted %s in %.1f s\n", dir.c_str(), (wallMs() - w) / 1e3);
+    return 0;
+  }
+  const int queries = argc > 2 ? std::atoi(argv[2]) : 1000;
+  const std::string player = argc > 3 ? argv[3] : "Rone1";
+  const uint64_t seed = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1;
+
+  const index::Database db(dir, {index::Access::ReadOnly, {}});
+  const index::GameSearch catalogue(db);
+  std::printf("database %s: %lld games\n", dir.c_str(), static_cast<long long>(db.lastGame()));
+  const auto positions = samplePositions(db, catalogue, queries, seed);
+  describe(positions);
+
+  slowest(positions, measure<Position>("explore", positions,
+                                      [&](const Position& p) { query::explore(db, catalogue, p.board); }));
+  slowest(positions, measure<Position>("search, first page (20)", positions,
+                                      [&](const Position& p) { query::search(db, catalogue, p.board, {}); }));
+
+  query::GameFilter filter;
+  filter.player = player;
+  double w = wallMs();
+  const uint64_t keeps = query::FilterSet(catalogue, filter).size();
+  std::printf("filter --player %s keeps %llu games (%.1f%%); reading them all: %.1f ms\n", player.c_str(),
+              static_cast<unsigned long long>(keeps), 100.0 * double(keeps) / double(db.lastGame()), wallMs() - w);
+  // As a --batch session does: a few games looked up by id, all of them read once
+  // the first popular position needs them (inside the timed queries).
+  query::KeptGames kept(catalogue, filter);
+  slowest(positions, measure<Position>("explore --player", positions, [&](const Position& p) {
+            query::explore(db, catalogue, p.board, {.filter = &kept});
+          }));
+
+  // Players as often as they play: the White player of random games.
+  std::mt19937_64 rng(seed + 1);
+  std::vector<std::string> players;
+  for (int i = 0; i < std::min(queries, 300); ++i)
+    if (auto g = db.game(index::GameId(1 + rng() % uint64_t(db.lastGame())))) players.push_back(g->white);
+  std::printf("tag search: %zu players sampled by games played\n", players.size());
+  const auto byPlayer = [&](const std::string& name, bool count) {
+    query::GameFilter f;
+    f.player = name;
+    query::listGames(db, catalogue, f, {.limit = 20, .count = count});
+  };
+  measure<std::string>("games --player, first page", players, [&](const std::string& n) { byPlayer(n, false); });
+  measure<std::string>("games --player --count", players, [&](const std::string& n) { byPlayer(n, true); });
+  return 0;
+}

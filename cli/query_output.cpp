@@ -1,0 +1,156 @@
+#include "cli/query_output.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace apiary::cli {
+
+namespace {
+
+std::string hex(uint64_t v) {
+  char buffer[17];
+  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(v));
+  return buffer;
+}
+
+const char* colorName(Color c) { return c == Color::White ? "white" : "black"; }
+
+// Results in the words of --result.
+const char* resultName(GameState s) {
+  switch (s) {
+    case GameState::WhiteWins: return "white";
+    case GameState::BlackWins: return "black";
+    case GameState::Draw: return "draw";
+    default: return "unknown";
+  }
+}
+
+nlohmann::json average(const std::optional<double>& v) {
+  return v ? nlohmann::json(std::round(*v * 10) / 10) : nlohmann::json(nullptr);
+}
+
+// Mover-relative counts, and the same in the colours of the position's players.
+void putCounts(nlohmann::json& j, const index::Counts& c, Color toMove) {
+  j["games"] = c.games;
+  j["mover_wins"] = c.moverWins;
+  j["draws"] = c.draws;
+  j["mover_losses"] = c.moverLosses;
+  j["first_player_wins"] = c.firstWins;
+  j["second_player_wins"] = c.secondWins;
+  j["white_wins"] = toMove == Color::White ? c.moverWins : c.moverLosses;
+  j["black_wins"] = toMove == Color::White ? c.moverLosses : c.moverWins;
+}
+
+std::string percent(uint64_t part, uint64_t whole) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%5.1f", whole ? 100.0 * double(part) / double(whole) : 0.0);
+  return buffer;
+}
+
+std::string fixed1(const std::optional<double>& v) {
+  if (!v) return "-";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f", *v);
+  return buffer;
+}
+
+std::string cell(std::string text, std::size_t width, bool right = false) {
+  if (text.size() >= width) return text;
+  const std::string pad(width - text.size(), ' ');
+  return right ? pad + text : text + pad;
+}
+
+std::string dateOf(const index::GameRow& g) { return g.date.empty() ? "?" : g.date; }
+
+}  // namespace
+
+nlohmann::json explorationJson(const query::Exploration& e) {
+  const Color toMove = e.board.toMove();
+  nlohmann::json j;
+  j["position"] = hex(e.position);
+  j["to_move"] = colorName(toMove);
+  putCounts(j, e.counts, toMove);
+  j["average_plies"] = average(e.averagePlies);
+  nlohmann::json moves = nlohmann::json::array();
+  for (const auto& m : e.moves) {
+    nlohmann::json row{{"move", m.text}};
+    putCounts(row, m.counts, toMove);
+    row["continuations"] = m.counts.games;
+    row["transpositions"] = m.transpositions;
+    row["average_plies"] = average(m.averagePlies);
+    row["next"] = hex(m.next);
+    moves.push_back(std::move(row));
+  }
+  j["moves"] = std::move(moves);
+  if (e.unlisted) j["unlisted_next_positions"] = e.unlisted;
+  return j;
+}
+
+nlohmann::json gameJson(const index::GameRow& g) {
+  return {{"id", g.id},         {"source", g.source},         {"source_index", g.sourceIndex},
+          {"white", g.white},   {"black", g.black},           {"event", g.event},
+          {"site", g.site},     {"date", g.date},             {"result", resultName(g.result)},
+          {"game_type", g.gameType}, {"plies", g.plies}};
+}
+
+nlohmann::json searchJson(const query::SearchResult& r) {
+  nlohmann::json games = nlohmann::json::array();
+  for (const auto& hit : r.games) {
+    nlohmann::json g = gameJson(hit.game);
+    g["ply"] = hit.ply;
+    games.push_back(std::move(g));
+  }
+  return {{"position", hex(r.position)}, {"total", r.total}, {"games", std::move(games)}};
+}
+
+void printExploration(std::ostream& out, const query::Exploration& e) {
+  const auto& c = e.counts;
+  out << colorName(e.board.toMove()) << " to move, " << c.games << (c.games == 1 ? " game" : " games");
+  if (c.games) {
+    out << ": mover wins " << percent(c.moverWins, c.games) << "%, draws " << percent(c.draws, c.games)
+        << "%, mover losses " << percent(c.moverLosses, c.games) << "%; first player won " << c.firstWins
+        << ", second " << c.secondWins;
+    if (e.averagePlies) out << "; average length " << fixed1(e.averagePlies) << " plies";
+  }
+  out << "\n";
+  if (e.moves.empty()) return;
+  std::size_t width = 4;
+  for (const auto& m : e.moves) width = std::max(width, m.text.size());
+  out << "\n" << cell("move", width) << "    games   win%  draw%  loss%  avg plies  same order  transposed\n";
+  for (const auto& m : e.moves) {
+    const auto& k = m.counts;
+    out << cell(m.text, width) << cell(std::to_string(k.games), 9, true) << "  " << percent(k.moverWins, k.games)
+        << "  " << percent(k.draws, k.games) << "  " << percent(k.moverLosses, k.games)
+        << cell(fixed1(m.averagePlies), 11, true) << cell(std::to_string(k.games), 12, true)
+        << cell(std::to_string(m.transpositions), 12, true) << "\n";
+  }
+  out << "\n(win/draw/loss for the player making the move; transposed: games that reached the same position by"
+         " another move order)\n";
+}
+
+void printSearch(std::ostream& out, const query::SearchResult& r, uint64_t offset) {
+  out << r.total << (r.total == 1 ? " game" : " games") << " reached the position";
+  if (!r.games.empty()) out << "; " << offset + 1 << "-" << offset + r.games.size() << ":";
+  out << "\n";
+  for (const auto& hit : r.games) {
+    const auto& g = hit.game;
+    out << cell(std::to_string(g.id), 8, true) << "  ply " << cell(std::to_string(hit.ply), 4) << dateOf(g) << "  "
+        << g.white << " - " << g.black << "  " << resultName(g.result) << "  " << g.gameType << "  " << g.source
+        << "\n";
+  }
+}
+
+void printGames(std::ostream& out, const std::vector<index::GameRow>& games, uint64_t offset, bool more,
+                std::optional<uint64_t> total) {
+  if (total) out << *total << (*total == 1 ? " game matches\n" : " games match\n");
+  for (const auto& g : games) {
+    out << cell(std::to_string(g.id), 8, true) << "  " << cell(dateOf(g), 10) << "  " << g.white << " - " << g.black
+        << "  " << resultName(g.result) << "  " << g.gameType << "  " << g.plies << " plies  " << g.event << "  "
+        << g.source << "\n";
+  }
+  if (games.empty()) out << "no games" << (offset ? " past offset " + std::to_string(offset) : "") << "\n";
+  else if (more) out << "(more: --offset " << offset + games.size() << ")\n";
+}
+
+}  // namespace apiary::cli

@@ -1,0 +1,269 @@
+#include "index/game_query.hpp"
+
+
+namespace apiary::index {
+
+namespace {
+
+// The catalogue's result codes (catalogue_schema.cpp, README).
+int64_t resultCode(GameState s) {
+  switch (s) {
+    case GameState::WhiteWins: return 1;
+    case GameState::BlackWins: return 2;
+    case GameState::Draw: return 3;
+    default: return 0;
+  }
+}
+
+GameState stateOfCode(int64_t code) {
+  switch (code) {
+    case 1: return GameState::WhiteWins;
+    case 2: return GameState::BlackWins;
+    case 3: return GameState::Draw;
+    default: return GameState::InProgress;
+  }
+}
+
+// A LIKE pattern matching text that contains `part` (LIKE ignores ASCII case).
+std::string containsPattern(std::string_view part) {
+  std::string pattern = "%";
+  for (char c : part) {
+    if (c == '%' || c == '_' || c == '\\') pattern.push_back('\\');
+    pattern.push_back(c);
+  }
+  return pattern + "%";
+}
+
+// A condition the tag index answers: a tag of one of these names whose value is
+// `value` (any letter case), or contains it.
+struct TagMatch {
+  std::vector<std::string> names;
+  std::string value;
+  bool contains = false;
+
+  // The ids of the matching tag values; parameters: the names, then the value.
+  std::string valueIdsSql() const {
+    std::string sql = "SELECT v.id FROM tag_values v JOIN tag_names n ON n.id = v.name WHERE (";
+    for (std::size_t i = 0; i < names.size(); ++i) sql += i ? " OR n.name = ? COLLATE NOCASE" : "n.name = ? COLLATE NOCASE";
+    return sql + (contains ? ") AND v.value LIKE ? ESCAPE '\\'" : ") AND v.value = ? COLLATE NOCASE");
+  }
+  std::string parameter() const { return contains ? containsPattern(value) : value; }
+};
+
+// The query's conditions on names, most selective first: the first drives paging.
+std::vector<TagMatch> tagMatches(const GameQuery& q) {
+  std::vector<TagMatch> out;
+  if (q.white) out.push_back({{"White"}, *q.white, false});
+  if (q.black) out.push_back({{"Black"}, *q.black, false});
+  if (q.player) out.push_back({{"White", "Black"}, *q.player, false});
+  if (q.event) out.push_back({{"Event"}, *q.event, true});
+  if (q.site) out.push_back({{"Site"}, *q.site, true});
+  return out;
+}
+
+// The WHERE clause of a query over `games g`, built from fixed fragments, with the
+// values to bind in order. Conditions on names go through the tag index (so a
+// player's games cost what the player has), and are checked on the columns too, so
+// that the meaning is exactly the columns'.
+class Where {
+ public:
+  Where(const GameQuery& q, GameId visible, bool useTags = true) {
+    add("g.id <= ?", visible);
+    if (useTags)
+      for (const TagMatch& m : tagMatches(q)) {
+        add(("g.id IN (SELECT t.game FROM game_tags t WHERE t.value IN (" + m.valueIdsSql() + "))").c_str());
+        for (const auto& name : m.names) values_.push_back(name);
+        values_.push_back(m.parameter());
+      }
+    if (q.white) add("g.white = ? COLLATE NOCASE", *q.white);
+    if (q.black) add("g.black = ? COLLATE NOCASE", *q.black);
+    if (q.player) add("(g.white = ? COLLATE NOCASE OR g.black = ? COLLATE NOCASE)", *q.player, *q.player);
+    if (q.event) add("g.event LIKE ? ESCAPE '\\'", containsPattern(*q.event));
+    if (q.site) add("g.site LIKE ? ESCAPE '\\'", containsPattern(*q.site));
+    if (q.fromDate || q.toDate) add("g.date IS NOT NULL AND g.date <> ''");
+    if (q.fromDate) add("g.date >= ?", *q.fromDate);
+    // A partial upper bound (2020, 2020-05) covers its whole year or month.
+    if (q.toDate) add("substr(g.date, 1, ?) <= ?", int64_t(q.toDate->size()), *q.toDate);
+    if (q.result) add("g.result = ?", resultCode(*q.result));
+    if (q.gameType) add("g.game_type = ?", q.gameType->name());
+  }
+
+  const std::string& sql() const { return sql_; }
+
+  void bind(Statement& s, int first = 1) const {
+    int i = first;
+    for (const Value& v : values_) {
+      if (v.isText) s.bind(i++, std::string_view(v.text));
+      else s.bind(i++, v.number);
+    }
+  }
+  int count() const { return int(values_.size()); }
+
+ private:
+  struct Value {
+    Value(int64_t n) : number(n) {}
+    Value(std::string t) : isText(true), text(std::move(t)) {}
+    bool isText = false;
+    int64_t number = 0;
+    std::string text;
+  };
+
+  template <class... Values>
+  void add(const char* fragment, const Values&... values) {
+    sql_ += sql_.empty() ? " WHERE " : " AND ";
+    sql_ += fragment;
+    (values_.push_back(Value(values)), ...);
+  }
+
+  std::string sql_;
+  std::vector<Value> values_;
+};
+
+// One tag value's games in id order, read as needed.
+class TagCursor {
+ public:
+  TagCursor(const Connection& db, int64_t value, GameId visible, bool ascending)
+      : s_(db, ascending ? "SELECT game FROM game_tags WHERE value = ?1 AND game <= ?2 ORDER BY game ASC"
+                         : "SELECT game FROM game_tags WHERE value = ?1 AND game <= ?2 ORDER BY game DESC") {
+    s_.bindAll(value, visible);
+    advance();
+  }
+  bool done() const { return done_; }
+  GameId game() const { return game_; }
+  void advance() {
+    done_ = !s_.step();
+    if (!done_) game_ = s_.integer(0);
+  }
+
+ private:
+  Statement s_;
+  GameId game_ = 0;
+  bool done_ = false;
+};
+
+constexpr const char* kFactsColumns = "SELECT g.id, g.result, g.first_mover, g.plies FROM games g";
+
+GameFacts factsFrom(const Statement& s) {
+  const Color first = s.integer(2) ? Color::Black : Color::White;
+  return {s.integer(0), outcomeOf(stateOfCode(s.integer(1)), first), uint32_t(s.integer(3))};
+}
+
+}  // namespace
+
+// One game by id, if the query keeps it: conditions checked on its row alone.
+class GameSearch::RowCheck {
+ public:
+  RowCheck(const GameSearch& search, const GameQuery& query)
+      : where_(query, search.visible_, /*useTags=*/false),
+        s_(search.prepared(kFactsColumns + where_.sql() + " AND g.id = ?")) {}
+  ~RowCheck() { s_.reset(); }
+  std::optional<GameFacts> operator()(GameId id) {
+    where_.bind(s_);
+    s_.bind(where_.count() + 1, id);
+    std::optional<GameFacts> facts;
+    if (s_.step()) facts = factsFrom(s_);
+    s_.reset();
+    return facts;
+  }
+
+ private:
+  Where where_;
+  Statement& s_;
+};
+
+GameSearch::GameSearch(const Database& db) : visible_(db.lastGame()), db_(db.dir() / "catalogue.sqlite", true) {}
+
+GameSearch::~GameSearch() = default;
+
+Statement& GameSearch::prepared(const std::string& sql) const {
+  auto& slot = statements_[sql];
+  if (!slot) slot = std::make_unique<Statement>(db_, sql);
+  return *slot;
+}
+
+std::vector<GameId> GameSearch::page(const GameQuery& query, uint64_t offset, uint64_t limit,
+                                     bool oldestFirst) const {
+  std::vector<GameId> ids;
+  const auto matches = tagMatches(query);
+  if (matches.empty()) {
+    const Where where(query, visible_);
+    StatementLease s(prepared("SELECT g.id FROM games g" + where.sql() + " ORDER BY g.id " +
+                              (oldestFirst ? "ASC" : "DESC") + " LIMIT ? OFFSET ?"));
+    where.bind(*s);
+    s->bind(where.count() + 1, int64_t(std::min<uint64_t>(limit, INT64_MAX)));
+    s->bind(where.count() + 2, int64_t(std::min<uint64_t>(offset, INT64_MAX)));
+    while (s->step()) ids.push_back(s->integer(0));
+    return ids;
+  }
+  // SQLite would collect all of a player's games to sort them; the tag index holds
+  // each tag value's games in id order already, so the first name condition's values
+  // are walked together, in order, and each game checked on its row until the page
+  // is full: the cost is the page, not the player's games.
+  const TagMatch& driver = matches.front();
+  std::vector<std::unique_ptr<TagCursor>> cursors;
+  {
+    StatementLease values(prepared(driver.valueIdsSql()));
+    int i = 0;
+    for (const auto& name : driver.names) values->bind(++i, std::string_view(name));
+    values->bind(++i, std::string_view(driver.parameter()));
+    while (values->step()) cursors.push_back(std::make_unique<TagCursor>(db_, values->integer(0), visible_, oldestFirst));
+  }
+  RowCheck kept(*this, query);
+  uint64_t skipped = 0;
+  while (ids.size() < limit) {
+    const TagCursor* next = nullptr;
+    for (const auto& c : cursors)
+      if (!c->done() && (!next || (oldestFirst ? c->game() < next->game() : c->game() > next->game()))) next = c.get();
+    if (!next) break;
+    const GameId id = next->game();
+    for (const auto& c : cursors)
+      if (!c->done() && c->game() == id) c->advance();  // a game can hold several of the values
+    if (!kept(id)) continue;
+    if (skipped < offset) ++skipped;
+    else ids.push_back(id);
+  }
+  return ids;
+}
+
+uint64_t GameSearch::count(const GameQuery& query) const {
+  const Where where(query, visible_);
+  StatementLease s(prepared("SELECT count(*) FROM games g" + where.sql()));
+  where.bind(*s);
+  return s->step() ? uint64_t(s->integer(0)) : 0;
+}
+
+std::vector<GameFacts> GameSearch::facts(const GameQuery& query) const {
+  const Where where(query, visible_);
+  StatementLease s(prepared(kFactsColumns + where.sql() + " ORDER BY g.id"));
+  where.bind(*s);
+  std::vector<GameFacts> out;
+  while (s->step()) out.push_back(factsFrom(*s));
+  return out;
+}
+
+std::vector<GameFacts> GameSearch::factsOf(const GameQuery& query, std::span<const GameId> ids) const {
+  RowCheck kept(*this, query);
+  std::vector<GameFacts> out;
+  for (GameId id : ids)
+    if (auto facts = kept(id)) out.push_back(*facts);
+  return out;
+}
+
+std::optional<GameRow> GameSearch::movesOf(GameId id) const {
+  StatementLease s(prepared(
+      "SELECT id, game_type, first_mover, result, plies, moves FROM games WHERE id = ?1 AND id <= ?2"));
+  s->bindAll(id, visible_);
+  if (!s->step()) return std::nullopt;
+  GameRow g;
+  g.id = s->integer(0);
+  g.gameType = s->text(1);
+  g.firstMover = s->integer(2) ? Color::Black : Color::White;
+  g.result = stateOfCode(s->integer(3));
+  g.plies = uint32_t(s->integer(4));
+  const auto moves = s->blob(5);
+  g.moves.reserve(moves.size() / 2);
+  for (std::size_t i = 0; i + 1 < moves.size(); i += 2) g.moves.push_back(PackedMove(moves[i] | moves[i + 1] << 8));
+  return g;
+}
+
+}  // namespace apiary::index

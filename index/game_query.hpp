@@ -1,0 +1,77 @@
+// Catalogue queries by game properties (players, event, site, date, result, game
+// type), for the query commands: pages of matching games, their number, and the
+// per-game facts statistics need (outcome, length). Conditions on names are driven
+// by the tag index (game_tags), so a player's games cost what the player has, not
+// what the catalogue has; the other conditions are checked on the game rows. Every
+// value reaches SQL as a bound parameter.
+//
+// A GameSearch opens its own read-only connection to the catalogue and sees the
+// games the Database it was made from sees (ids up to db.lastGame() when made).
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "index/counts.hpp"
+#include "index/database.hpp"
+#include "index/game_row.hpp"
+#include "index/sqlite.hpp"
+
+namespace apiary::index {
+
+// Which games: every set field must hold; an empty query selects every game.
+struct GameQuery {
+  std::optional<std::string> player;  // White or Black, exact, any letter case
+  std::optional<std::string> white, black;
+  std::optional<std::string> event, site;       // contains, any letter case
+  std::optional<std::string> fromDate, toDate;  // ISO yyyy[-mm[-dd]], inclusive; undated games never match
+  std::optional<GameState> result;              // InProgress: unknown
+  std::optional<GameType> gameType;
+
+  bool empty() const {
+    return !player && !white && !black && !event && !site && !fromDate && !toDate && !result && !gameType;
+  }
+};
+
+// What statistics need of one game.
+struct GameFacts {
+  GameId id = 0;
+  Outcome outcome = Outcome::Unknown;
+  uint32_t plies = 0;
+};
+
+class GameSearch {
+ public:
+  explicit GameSearch(const Database& db);
+  ~GameSearch();
+  GameSearch(const GameSearch&) = delete;
+  GameSearch& operator=(const GameSearch&) = delete;
+
+  GameId visible() const { return visible_; }
+
+  // Matching games, newest (highest id) first, or oldest first.
+  std::vector<GameId> page(const GameQuery& query, uint64_t offset, uint64_t limit, bool oldestFirst = false) const;
+  uint64_t count(const GameQuery& query) const;
+  // Every matching game's facts, in id order.
+  std::vector<GameFacts> facts(const GameQuery& query) const;
+  // The facts of those of `ids` that match, in their order: one row lookup each,
+  // for queries that touch a few games.
+  std::vector<GameFacts> factsOf(const GameQuery& query, std::span<const GameId> ids) const;
+  // One game with what replaying it needs (type, first mover, result, plies, moves;
+  // no tags, no source), or nullopt when it is not there.
+  std::optional<GameRow> movesOf(GameId id) const;
+
+ private:
+  class RowCheck;
+  Statement& prepared(const std::string& sql) const;
+
+  GameId visible_;
+  mutable Connection db_;
+  mutable std::map<std::string, std::unique_ptr<Statement>> statements_;
+};
+
+}  // namespace apiary::index

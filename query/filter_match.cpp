@@ -1,0 +1,59 @@
+#include "query/filter_match.hpp"
+
+#include <cctype>
+#include <limits>
+#include <stdexcept>
+
+#include "query/filter_set.hpp"
+
+namespace apiary::query {
+
+namespace {
+
+bool isIsoPrefix(std::string_view d) {
+  static constexpr std::string_view kShape = "dddd-dd-dd";
+  if (d.size() != 4 && d.size() != 7 && d.size() != 10) return false;
+  for (std::size_t i = 0; i < d.size(); ++i)
+    if (kShape[i] == 'd' ? !std::isdigit(static_cast<unsigned char>(d[i])) : d[i] != '-') return false;
+  return true;
+}
+
+}  // namespace
+
+std::optional<GameState> resultFilterState(std::string_view text) {
+  std::string t(text);
+  for (char& c : t) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (t == "white" || t == "1-0" || t == "whitewins") return GameState::WhiteWins;
+  if (t == "black" || t == "0-1" || t == "blackwins") return GameState::BlackWins;
+  if (t == "draw" || t == "1/2-1/2") return GameState::Draw;
+  if (t == "unknown" || t == "*") return GameState::InProgress;
+  return std::nullopt;
+}
+
+void validateFilter(const GameFilter& f) {
+  if (f.result && !resultFilterState(*f.result))
+    throw std::invalid_argument("--result '" + *f.result + "': expected white, black, draw or unknown");
+  if (f.gameType && !GameType::parse(*f.gameType))
+    throw std::invalid_argument("--game-type '" + *f.gameType + "': expected Base, Base+M, ..., Base+MLP");
+  if (f.fromDate && !isIsoPrefix(*f.fromDate))
+    throw std::invalid_argument("--from-date '" + *f.fromDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
+  if (f.toDate && !isIsoPrefix(*f.toDate))
+    throw std::invalid_argument("--to-date '" + *f.toDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
+}
+
+std::vector<index::GameId> selectGames(const index::Database& db, const GameFilter& filter) {
+  const index::GameQuery query = toGameQuery(filter);
+  return index::GameSearch(db).page(query, 0, std::numeric_limits<uint64_t>::max(), /*oldestFirst=*/true);
+}
+
+std::vector<index::GameId> keptGames(const index::Database& db, const GameFilter& filter,
+                                     std::span<const index::GameId> ids) {
+  if (filter.empty()) return {ids.begin(), ids.end()};
+  const FilterSet kept(index::GameSearch(db), filter);
+  std::vector<index::GameId> out;
+  for (index::GameId id : ids)
+    if (kept.contains(id) || !db.game(id)) out.push_back(id);
+  return out;
+}
+
+}  // namespace apiary::query

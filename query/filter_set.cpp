@@ -1,0 +1,74 @@
+#include "query/filter_set.hpp"
+
+#include <algorithm>
+
+#include "query/filter_match.hpp"
+
+namespace apiary::query {
+
+index::GameQuery toGameQuery(const GameFilter& f) {
+  validateFilter(f);
+  index::GameQuery q;
+  q.player = f.player;
+  q.white = f.white;
+  q.black = f.black;
+  q.event = f.event;
+  q.site = f.site;
+  q.fromDate = f.fromDate;
+  q.toDate = f.toDate;
+  if (f.result) q.result = resultFilterState(*f.result);
+  if (f.gameType) q.gameType = GameType::parse(*f.gameType);
+  return q;
+}
+
+FilterSet::FilterSet(const index::GameSearch& search, const GameFilter& filter) {
+  dense_.assign(std::size_t(search.visible()) + 1, 0);
+  for (const index::GameFacts& g : search.facts(toGameQuery(filter))) {
+    dense_[g.id] = slotOf(g);
+    ++size_;
+  }
+}
+
+FilterSet::FilterSet(const index::GameSearch& search, const GameFilter& filter, std::span<const index::GameId> ids) {
+  std::vector<index::GameId> unique(ids.begin(), ids.end());
+  std::sort(unique.begin(), unique.end());
+  unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+  for (const index::GameFacts& g : search.factsOf(toGameQuery(filter), unique)) sparse_.emplace_back(g.id, slotOf(g));
+  size_ = sparse_.size();
+}
+
+uint32_t FilterSet::slot(index::GameId id) const {
+  if (!dense_.empty()) return id > 0 && uint64_t(id) < dense_.size() ? dense_[id] : 0;
+  const auto it = std::lower_bound(sparse_.begin(), sparse_.end(), std::pair<index::GameId, uint32_t>(id, 0));
+  return it != sparse_.end() && it->first == id ? it->second : 0;
+}
+
+KeptGames::KeptGames(const index::GameSearch& search, GameFilter filter, std::size_t byIdLimit)
+    : search_(search), filter_(std::move(filter)), byIdLimit_(byIdLimit) {
+  toGameQuery(filter_);  // an unusable value fails here, before any query
+}
+
+const FilterSet& KeptGames::all() {
+  if (!all_) all_ = std::make_unique<FilterSet>(search_, filter_);
+  return *all_;
+}
+
+const FilterSet& KeptGames::among(std::span<const index::GameId> ids) {
+  if (all_ || ids.size() > byIdLimit_) return all();
+  some_ = std::make_unique<FilterSet>(search_, filter_, ids);
+  return *some_;
+}
+
+const FilterSet& KeptGames::through(const index::Database& db, std::span<const PositionKey> positions) {
+  // Counting first (a record's first bytes) spares reading a popular position's
+  // postings only to find they are too many to look up one by one.
+  uint64_t games = 0;
+  for (const PositionKey& key : positions) games += db.games(index::positionHash(key));
+  if (all_ || games > byIdLimit_) return all();
+  std::vector<index::GameId> ids;
+  for (const PositionKey& key : positions)
+    for (const index::Posting& p : db.postings(key, 0, UINT64_MAX).postings) ids.push_back(p.game);
+  return among(ids);
+}
+
+}  // namespace apiary::query

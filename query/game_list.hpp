@@ -1,0 +1,30 @@
+// Tag search: a page of the games a filter keeps, with their rows, newest first.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "index/database.hpp"
+#include "index/game_query.hpp"
+#include "query/filter.hpp"
+
+namespace apiary::query {
+
+struct GameListOptions {
+  uint64_t offset = 0;
+  uint64_t limit = 20;
+  bool oldestFirst = false;
+  bool count = false;  // also count every matching game (costs what the filter matches)
+};
+
+struct GameList {
+  std::vector<index::GameRow> games;  // with tags
+  bool more = false;                  // games past this page
+  std::optional<uint64_t> total;      // when counted
+};
+
+// Throws std::invalid_argument for an unusable filter value.
+GameList listGames(const index::Database& db, const index::GameSearch& catalogue, const GameFilter& filter,
+                   const GameListOptions& options = {});
+
+}  // namespace apiary::query

@@ -1,0 +1,43 @@
+#include "query/next_positions.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "engine/movegen.hpp"
+
+namespace apiary::query {
+
+Board unrestricted(const Board& position) {
+  std::vector<PlacedStack> stacks;
+  for (PieceId p = 0; p < kPieces; ++p) {
+    if (!position.onBoard(p) || position.under(p) != kNoPiece) continue;  // one stack per bottom piece
+    PlacedStack stack{position.axialOfPiece(p), {}};
+    for (PieceId q = position.top(position.cellOf(p)); q != kNoPiece; q = position.under(q)) stack.pieces.push_back(q);
+    std::reverse(stack.pieces.begin(), stack.pieces.end());
+    stacks.push_back(std::move(stack));
+  }
+  return Board::fromPosition(GameType::all(), Rules{.tournament = false}, position.toMove(), stacks);
+}
+
+NextPositions nextPositions(const Board& position) {
+  NextPositions out{unrestricted(position), {}};
+  Board& board = out.board;
+  if (board.gameOver()) return out;
+  MoveList moves;
+  legalMoves(board, moves);
+  std::vector<Move> candidates(moves.begin(), moves.end());
+  // A game may have had to pass here where this unrestricted position need not.
+  if (std::find(candidates.begin(), candidates.end(), Move::pass()) == candidates.end())
+    candidates.push_back(Move::pass());
+  std::unordered_set<index::PositionHash> seen;
+  for (const Move& m : candidates) {
+    board.play(m);
+    const PositionKey key = canonicalize(board).key;
+    board.undo();
+    const index::PositionHash hash = index::positionHash(key);
+    if (seen.insert(hash).second) out.next.push_back({m, key, hash});
+  }
+  return out;
+}
+
+}  // namespace apiary::query

@@ -1,0 +1,190 @@
+// Export: games out of a database in every notation apiary writes, read back to the
+// same games; tags as the files had them; which games the filters select.
+#include "query/export.hpp"
+
+#include <map>
+#include <stdexcept>
+
+#include "index/index_support.hpp"
+#include "query/filter_match.hpp"
+#include <catch2/catch.hpp>
+
+using namespace apiary;
+
+namespace {
+
+// A database of generated games. Each test makes its own: a Database kept in a
+// static would close after RocksDB's own statics are gone, at exit.
+struct Fixture {
+  test::ScratchDir dir{"export"};
+  std::vector<GeneratedGame> games = test::generateGames(20260501, 40);
+  std::unique_ptr<index::Database> db;
+  std::vector<index::GameId> ids;
+
+  Fixture() {
+    db = std::make_unique<index::Database>(dir.path());
+    const auto added = test::addInBatches(*db, test::recordsOf(games), 16);
+    REQUIRE(added.added == games.size());
+    for (index::GameId id = 1; id <= db->lastGame(); ++id) ids.push_back(id);
+  }
+};
+
+std::string tagOf(const GeneratedGame& g, const std::string& name) {
+  for (const auto& [n, v] : g.tags)
+    if (n == name) return v;
+  return "";
+}
+
+grammar::Format readFormatOf(ingest::WriteFormat format) {
+  switch (format) {
+    case ingest::WriteFormat::Uhp: return grammar::Format::Uhp;
+    case ingest::WriteFormat::PgnLike: return grammar::Format::PgnLike;
+    case ingest::WriteFormat::Direction: return grammar::Format::Direction;
+    case ingest::WriteFormat::PositionString: return grammar::Format::PositionString;
+    default: return grammar::Format::Algebraic;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every notation apiary writes reads back to the games the database holds", "[export]") {
+  Fixture f;
+  for (const auto format :
+       {ingest::WriteFormat::Uhp, ingest::WriteFormat::PgnLike, ingest::WriteFormat::Direction,
+        ingest::WriteFormat::AlgebraicShort, ingest::WriteFormat::AlgebraicLong,
+        ingest::WriteFormat::AlgebraicCompressed, ingest::WriteFormat::PositionString}) {
+    const std::string name(ingest::writeFormatName(format));
+    INFO(name);
+    std::string text;
+    std::vector<index::GameId> order;
+    const auto summary = query::exportGames(*f.db, f.ids, format, [&](index::GameId id, const std::string& t) {
+      order.push_back(id);
+      text += t;
+    });
+    CHECK(summary.written == f.ids);
+    CHECK(order == f.ids);
+    CHECK(summary.missing.empty());
+    CHECK(summary.unreadable.empty());
+
+    const auto read = ingest::readGames(readFormatOf(format), text);
+    REQUIRE(read.size() == f.games.size());
+    for (std::size_t i = 0; i < read.size(); ++i) {
+      INFO("game " << i + 1);
+      REQUIRE(read[i].ok());
+      const Board& original = f.games[i].board;
+      // Positions compare by canonical key: the direction notation writes every game
+      // in its own orientation, and a position string is one position.
+      CHECK(canonicalize(read[i].board).key == canonicalize(original).key);
+      if (format == ingest::WriteFormat::PositionString) continue;
+      CHECK(read[i].board.history().size() == original.history().size());
+      if (format == ingest::WriteFormat::Uhp) CHECK(read[i].board.history() == original.history());
+      // Every notation with tags keeps the players.
+      if (const std::string* white = read[i].tag("White")) CHECK(*white == tagOf(f.games[i], "White"));
+    }
+  }
+}
+
+TEST_CASE("UHP export keeps the file's tags in its order", "[export]") {
+  Fixture f;
+  std::string text;
+  query::exportGames(*f.db, std::vector<index::GameId>{7}, ingest::WriteFormat::Uhp,
+                     [&](index::GameId, const std::string& t) { text = t; });
+  const auto& tags = f.games[6].tags;
+  std::size_t at = 0;
+  for (const auto& [name, value] : tags) {
+    const auto found = text.find("[" + name + " \"" + value + "\"]", at);
+    INFO(name);
+    REQUIRE(found != std::string::npos);
+    at = found;
+  }
+}
+
+TEST_CASE("missing and corrupt games are reported, not written", "[export]") {
+  Fixture f;
+  int written = 0;
+  const std::vector<index::GameId> ids = {2, 999, 3};
+  const auto summary =
+      query::exportGames(*f.db, ids, ingest::WriteFormat::Uhp, [&](index::GameId, const std::string&) { ++written; });
+  CHECK(written == 2);
+  CHECK(summary.written == std::vector<index::GameId>{2, 3});
+  CHECK(summary.missing == std::vector<index::GameId>{999});
+
+  index::GameRow corrupt;
+  corrupt.gameType = "Chess";
+  CHECK_FALSE(query::exportableGame(corrupt));
+}
+
+TEST_CASE("a row without tags gets them from the catalogue's columns", "[export]") {
+  index::GameRow row;
+  row.white = "Ann";
+  row.black = "Bob";
+  row.event = "Club night";
+  row.date = "2024-03-09";
+  row.result = GameState::Draw;
+  const index::Tags expected = {
+      {"Event", "Club night"}, {"Date", "2024.03.09"}, {"White", "Ann"}, {"Black", "Bob"}, {"Result", "Draw"}};
+  CHECK(query::tagsOf(row) == expected);
+  row.tags = {{"White", "ann"}};
+  CHECK(query::tagsOf(row) == row.tags);
+}
+
+TEST_CASE("filters select the games whose rows match", "[export]") {
+  Fixture f;
+  // What each filter should keep, worked out from the generated tags.
+  const auto expect = [&](auto keep) {
+    std::vector<index::GameId> ids;
+    for (std::size_t i = 0; i < f.games.size(); ++i)
+      if (keep(f.games[i])) ids.push_back(index::GameId(i + 1));
+    return ids;
+  };
+  const std::string player = tagOf(f.games[0], "White");
+  query::GameFilter byPlayer;
+  byPlayer.player = player;
+  for (char& c : *byPlayer.player) c = char(std::toupper(static_cast<unsigned char>(c)));  // any letter case
+  const auto played = expect([&](const GeneratedGame& g) { return tagOf(g, "White") == player || tagOf(g, "Black") == player; });
+  CHECK(!played.empty());
+  CHECK(query::selectGames(*f.db, byPlayer) == played);
+
+  query::GameFilter whiteWins;
+  whiteWins.result = "white";
+  CHECK(query::selectGames(*f.db, whiteWins) ==
+        expect([](const GeneratedGame& g) { return tagOf(g, "Result") == "WhiteWins"; }));
+
+  // A year as an upper bound keeps that whole year.
+  const std::string year = tagOf(f.games[0], "Date").substr(0, 4);
+  query::GameFilter untilYear;
+  untilYear.toDate = year;
+  const auto early = expect([&](const GeneratedGame& g) { return tagOf(g, "Date").substr(0, 4) <= year; });
+  CHECK(query::selectGames(*f.db, untilYear) == early);
+
+  query::GameFilter type;
+  type.gameType = f.games[0].board.type().name();
+  const auto typed = query::selectGames(*f.db, type);
+  CHECK(typed == expect([&](const GeneratedGame& g) { return g.board.type() == f.games[0].board.type(); }));
+
+  // Named games are narrowed by the filters; unknown ids pass through to be reported.
+  const std::vector<index::GameId> named = {1, 2, 3, 4, 5, 999};
+  std::vector<index::GameId> kept;
+  for (index::GameId id : named)
+    if (id == 999 || std::find(played.begin(), played.end(), id) != played.end()) kept.push_back(id);
+  CHECK(query::keptGames(*f.db, byPlayer, named) == kept);
+  CHECK(query::keptGames(*f.db, {}, named) == named);
+}
+
+TEST_CASE("filter values that mean nothing are refused", "[export]") {
+  query::GameFilter f;
+  f.result = "maybe";
+  CHECK_THROWS_AS(query::validateFilter(f), std::invalid_argument);
+  f = {};
+  f.gameType = "Chess";
+  CHECK_THROWS_AS(query::validateFilter(f), std::invalid_argument);
+  f = {};
+  f.fromDate = "2023/01/01";
+  CHECK_THROWS_AS(query::validateFilter(f), std::invalid_argument);
+  f = {};
+  f.toDate = "2023-01";
+  f.result = "1/2-1/2";
+  CHECK_NOTHROW(query::validateFilter(f));
+  CHECK(query::resultFilterState("Unknown") == GameState::InProgress);
+  CHECK(query::resultFilterState("0-1") == GameState::BlackWins);
+}

@@ -1,0 +1,32 @@
+// Running the apiary executable from a test, as a user's shell would: its exit
+// code and standard output. For test executables only (they define APIARY_BINARY).
+#pragma once
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+namespace apiary::test {
+
+struct Run {
+  int code = -1;
+  std::string out;
+};
+
+// `args` go through /bin/sh: quote what needs quoting. Standard error is dropped.
+inline Run runApiary(const std::string& args) {
+  const std::string command = std::string(APIARY_BINARY) + " " + args + " 2>/dev/null";
+  Run run;
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe);
+  std::array<char, 4096> buffer;
+  while (const std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) run.out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+}  // namespace apiary::test

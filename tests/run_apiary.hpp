@@ -16,9 +16,12 @@ struct Run {
   std::string out;
 };
 
-// `args` go through /bin/sh: quote what needs quoting. Standard error is dropped.
+// `args` go through bash (so here-strings work): quote what needs quoting.
+// Standard error is dropped.
 inline Run runApiary(const std::string& args) {
-  const std::string command = std::string(APIARY_BINARY) + " " + args + " 2>/dev/null";
+  std::string line = std::string(APIARY_BINARY) + " " + args + " 2>/dev/null", quoted;
+  for (char c : line) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  const std::string command = "bash -c '" + quoted + "'";
   Run run;
   FILE* pipe = popen(command.c_str(), "r");
   REQUIRE(pipe);

@@ -5,36 +5,12 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "run_apiary.hpp"
 #include "support.hpp"
 #include <catch2/catch.hpp>
 
-namespace {
-
-struct Run {
-  int code;
-  std::string out;
-};
-
-// Single quotes inside a bash -c '...' argument.
-std::string escape(const std::string& s) {
-  std::string out;
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out;
-}
-
-Run runApiary(const std::string& args) {
-  const std::string command = "bash -c '" + escape(std::string(APIARY_BINARY) + " " + args) + " 2>/dev/null'";
-  Run run{0, {}};
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  std::array<char, 4096> buffer;
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) run.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
-
-}  // namespace
+using apiary::test::Run;
+using apiary::test::runApiary;
 
 TEST_CASE("perft --json prints every depth with the reference counts", "[cli]") {
   const Run run = runApiary("perft --json --game-type Base 3");

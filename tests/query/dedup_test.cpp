@@ -20,10 +20,14 @@
 #include "ingest/importer.hpp"
 #include "ingest/notations.hpp"
 #include "query/dedup.hpp"
+#include "run_apiary.hpp"
 #include "support.hpp"
 
 using namespace apiary;
 namespace fs = std::filesystem;
+
+using apiary::test::Run;
+using apiary::test::runApiary;
 
 namespace {
 
@@ -162,23 +166,6 @@ const query::DuplicateCluster& only(const query::DedupReport& report, query::Ded
     }
   REQUIRE(found);
   return *found;
-}
-
-struct Run {
-  int code;
-  std::string out;
-};
-
-Run runApiary(const std::string& args) {
-  const std::string command = std::string(APIARY_BINARY) + " " + args + " 2>/dev/null";
-  Run run{0, {}};
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  std::array<char, 4096> buffer;
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) run.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
 }
 
 }  // namespace

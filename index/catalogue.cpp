@@ -43,16 +43,6 @@ const char* insertGameTags(std::size_t rows) {
 // with the database, and the memory of an ingest has to stay flat.
 constexpr std::size_t kValueCacheLimit = 1 << 18;
 
-// Results as the catalogue writes them: 0 unknown, 1 White wins, 2 Black wins, 3 draw.
-int64_t resultCode(GameState s) {
-  switch (s) {
-    case GameState::WhiteWins: return 1;
-    case GameState::BlackWins: return 2;
-    case GameState::Draw: return 3;
-    default: return 0;
-  }
-}
-
 void bindOptionalText(Statement& s, int index, const std::string* text) {
   if (text) s.bind(index, *text);
   else s.bindNull(index);

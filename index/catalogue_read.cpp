@@ -1,5 +1,6 @@
 // The catalogue's reader side. Every query is bound to `visible` (see catalogue.hpp).
 #include "index/catalogue.hpp"
+#include "index/catalogue_schema.hpp"
 
 #include "index/codec.hpp"
 
@@ -11,15 +12,6 @@ constexpr const char* kGameColumns =
     "SELECT g.id, g.batch, s.path, g.source_index, g.format, g.game_type, g.white, g.black, g.event,"
     " g.site, g.date, g.result, g.first_mover, g.plies, g.moves, g.final_key, g.fingerprint, g.sequence, g.tags"
     " FROM games g JOIN sources s ON s.id = g.source";
-
-GameState stateOfCode(int64_t code) {
-  switch (code) {
-    case 1: return GameState::WhiteWins;
-    case 2: return GameState::BlackWins;
-    case 3: return GameState::Draw;
-    default: return GameState::InProgress;
-  }
-}
 
 GameRow rowFrom(const Statement& s) {
   GameRow g;

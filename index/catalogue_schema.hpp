@@ -1,9 +1,31 @@
 // The catalogue's tables and connection settings, in one place (README describes
 // each column).
 #pragma once
+#include <cstdint>
+
+#include "engine/board.hpp"
 #include "index/sqlite.hpp"
 
 namespace apiary::index {
+
+// Results as the catalogue's games.result column holds them: 0 unknown, 1 White
+// wins, 2 Black wins, 3 draw (README).
+inline int64_t resultCode(GameState s) {
+  switch (s) {
+    case GameState::WhiteWins: return 1;
+    case GameState::BlackWins: return 2;
+    case GameState::Draw: return 3;
+    default: return 0;
+  }
+}
+inline GameState stateOfCode(int64_t code) {
+  switch (code) {
+    case 1: return GameState::WhiteWins;
+    case 2: return GameState::BlackWins;
+    case 3: return GameState::Draw;
+    default: return GameState::InProgress;
+  }
+}
 
 inline constexpr int kCatalogueSchemaVersion = 1;
 

@@ -1,28 +1,11 @@
 #include "index/game_query.hpp"
 
+#include "index/catalogue_schema.hpp"
+
 
 namespace apiary::index {
 
 namespace {
-
-// The catalogue's result codes (catalogue_schema.cpp, README).
-int64_t resultCode(GameState s) {
-  switch (s) {
-    case GameState::WhiteWins: return 1;
-    case GameState::BlackWins: return 2;
-    case GameState::Draw: return 3;
-    default: return 0;
-  }
-}
-
-GameState stateOfCode(int64_t code) {
-  switch (code) {
-    case 1: return GameState::WhiteWins;
-    case 2: return GameState::BlackWins;
-    case 3: return GameState::Draw;
-    default: return GameState::InProgress;
-  }
-}
 
 // A LIKE pattern matching text that contains `part` (LIKE ignores ASCII case).
 std::string containsPattern(std::string_view part) {

@@ -48,12 +48,6 @@ PieceId Board::nextInHand(Color c, Bug b) const {
   return kNoPiece;
 }
 
-int Board::occupiedNeighbors(Cell c) const {
-  int n = 0;
-  for (int d = 0; d < kDirs; ++d) n += occupied(neighbor(c, d));
-  return n;
-}
-
 std::optional<Axial> Board::axialOf(Cell c) const {
   if (occupied(c)) return axial_[top_[c]];
   for (int d = 0; d < kDirs; ++d) {
@@ -67,7 +61,10 @@ std::optional<Axial> Board::axialOf(Cell c) const {
 void Board::lift(PieceId p) {
   const Cell c = cell_[p];
   top_[c] = under_[p];
-  --height_[c];
+  if (--height_[c] == 0) {
+#pragma GCC unroll 6
+    for (int d = 0; d < kDirs; ++d) around_[neighbor(c, d)] &= uint8_t(~(1u << opposite(d)));
+  }
   under_[p] = kNoPiece;
   cell_[p] = kNoCell;
   onBoard_ &= ~pieceBit(p);
@@ -76,15 +73,18 @@ void Board::lift(PieceId p) {
 void Board::drop(PieceId p, Cell c) {
   under_[p] = top_[c];
   top_[c] = p;
-  ++height_[c];
+  if (height_[c]++ == 0) {
+#pragma GCC unroll 6
+    for (int d = 0; d < kDirs; ++d) around_[neighbor(c, d)] |= uint8_t(1u << opposite(d));
+  }
   cell_[p] = c;
   onBoard_ |= pieceBit(p);
 }
 
 GameState Board::stateAfterMove() const {
   const PieceId wq = pieceId(Color::White, Bug::Queen), bq = pieceId(Color::Black, Bug::Queen);
-  const bool whiteLost = onBoard(wq) && occupiedNeighbors(cell_[wq]) == kDirs;
-  const bool blackLost = onBoard(bq) && occupiedNeighbors(cell_[bq]) == kDirs;
+  const bool whiteLost = onBoard(wq) && around_[cell_[wq]] == kAllAround;
+  const bool blackLost = onBoard(bq) && around_[cell_[bq]] == kAllAround;
   if (whiteLost && blackLost) return GameState::Draw;
   if (whiteLost) return GameState::BlackWins;
   if (blackLost) return GameState::WhiteWins;

@@ -3,6 +3,7 @@
 // job, so play() trusts its move.
 #pragma once
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -78,8 +79,12 @@ class Board {
   std::optional<Axial> axialOf(Cell c) const;
   Axial axialOfPiece(PieceId p) const { return axial_[p]; }
 
+  // The six neighbours of c, one bit per direction, set where occupied; kept up to
+  // date by play and undo because sliding pieces ask it for every cell they pass.
+  unsigned occupiedAround(Cell c) const { return around_[c]; }
   // How many of the six neighbours of c are occupied.
-  int occupiedNeighbors(Cell c) const;
+  int occupiedNeighbors(Cell c) const { return std::popcount(around_[c]); }
+  static constexpr unsigned kAllAround = (1u << kDirs) - 1;
 
  private:
   struct Undo {
@@ -93,6 +98,7 @@ class Board {
 
   std::array<PieceId, kCells> top_;
   std::array<uint8_t, kCells> height_{};
+  std::array<uint8_t, kCells> around_{};
   std::array<Cell, kPieces> cell_;
   std::array<PieceId, kPieces> under_;
   std::array<Axial, kPieces> axial_{};

@@ -33,6 +33,15 @@ constexpr int directionTo(Cell a, Cell b) {
   return -1;
 }
 
+// The direction of a step by its index difference (b - a) mod kCells, or -1 when a
+// and b are not neighbours: directionTo in one lookup, for the hot paths.
+inline constexpr std::array<int8_t, kCells> kDirOfStep = [] {
+  std::array<int8_t, kCells> t{};
+  t.fill(-1);
+  for (int d = 0; d < kDirs; ++d) t[kDirOffset[d] & (kCells - 1)] = int8_t(d);
+  return t;
+}();
+
 // The cell at axial offset (dq, dr) from c.
 constexpr Cell offsetCell(Cell c, int dq, int dr) {
   return Cell((c + dq + 32 * dr) & (kCells - 1));

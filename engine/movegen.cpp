@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "engine/walks.hpp"
+
 namespace apiary {
 
 bool MoveList::contains(const Move& m) const { return std::find(begin(), end(), m) != end(); }
@@ -13,49 +15,29 @@ namespace {
 // destinations found so far for each piece (deduplicated by construction).
 class Generator {
  public:
-  Generator(const Board& board, PieceId only) : b_(board), only_(only) {}
+  // Only the moves of the pieces in `only` (a pieceBit mask) are generated.
+  Generator(const Board& board, uint32_t only) : b_(board), only_(only) {}
 
   void run();
   int count() const;
   void emit(MoveList& out) const;
 
  private:
-  int h(Cell c) const { return b_.height(c) - (c == lifted_); }
-  bool occ(Cell c) const { return h(c) != 0; }
-  // One step from a to its neighbour in direction d: freedom to move on the ground
-  // (exactly one shared neighbour occupied) and the height gate above it.
-  bool canStep(Cell a, int d) const;
   CellSet& destOf(PieceId p);
-
   void placements();
   void movements();
-  void pieceOwnMoves(PieceId p, CellSet& out);
-  void bugMoves(Bug bug, Cell from, CellSet& out);
-  void slide(Cell from, CellSet& out);
-  void ant(Cell from, CellSet& out);
-  void spider(Cell from, CellSet& out);
-  void grasshopper(Cell from, CellSet& out);
-  void beetle(Cell from, CellSet& out);
-  void ladybug(Cell from, CellSet& out);
   void throws(PieceId thrower);
 
   const Board& b_;
-  const PieceId only_;
+  const uint32_t only_;
+  LiftedBoard view_{b_};
   Color me_ = Color::White;
-  Cell lifted_ = kNoCell;
   uint32_t pinned_ = 0;
   CellSet placeCells_{};
   uint8_t placeBugs_ = 0;  // bit per Bug that may be placed
   std::array<CellSet, kPieces> dest_;
   uint32_t used_ = 0;
 };
-
-bool Generator::canStep(Cell a, int d) const {
-  const int top = std::max(h(a), h(neighbor(a, d)));
-  const int h1 = h(neighbor(a, clockwise(d, 5))), h2 = h(neighbor(a, clockwise(d, 1)));
-  if (top == 0) return (h1 != 0) != (h2 != 0);
-  return std::min(h1, h2) <= top;
-}
 
 CellSet& Generator::destOf(PieceId p) {
   if (!(used_ & pieceBit(p))) {
@@ -68,9 +50,8 @@ CellSet& Generator::destOf(PieceId p) {
 void Generator::run() {
   if (b_.gameOver()) return;
   me_ = b_.toMove();
-  const bool onlyOnBoard = only_ != kNoPiece && b_.onBoard(only_);
-  if (!onlyOnBoard) placements();
-  if (b_.queenPlaced(me_) && (only_ == kNoPiece || onlyOnBoard)) movements();
+  if (only_ & ~b_.piecesOnBoard()) placements();
+  if (b_.queenPlaced(me_) && (only_ & b_.piecesOnBoard())) movements();
 }
 
 void Generator::placements() {
@@ -78,7 +59,7 @@ void Generator::placements() {
   const bool mustQueen = turn == 4 && !b_.queenPlaced(me_);
   for (int bug = 0; bug < kBugs; ++bug) {
     const PieceId p = b_.nextInHand(me_, Bug(bug));
-    if (p == kNoPiece || (only_ != kNoPiece && p != only_)) continue;
+    if (p == kNoPiece || !(only_ & pieceBit(p))) continue;
     if (mustQueen && Bug(bug) != Bug::Queen) continue;
     if (Bug(bug) == Bug::Queen && turn == 1 && b_.rules().tournament) continue;
     placeBugs_ |= uint8_t(1u << bug);
@@ -112,119 +93,30 @@ void Generator::placements() {
 }
 
 void Generator::movements() {
-  // One piece's moves need only whether that piece is pinned.
-  pinned_ = only_ == kNoPiece ? pinnedPieces(b_) : (splitsHive(b_, only_) ? pieceBit(only_) : 0);
+  // A few pieces' moves need only whether those pieces are pinned: a flood fill
+  // each, usually skipped, is cheaper than all articulation points.
+  const uint32_t asked = only_ & b_.piecesOnBoard();
+  if (std::popcount(asked) > 3) {
+    pinned_ = pinnedPieces(b_);
+  } else {
+    for (uint32_t left = asked; left; left &= left - 1)
+      if (splitsHive(b_, PieceId(std::countr_zero(left)))) pinned_ |= left & -left;
+  }
   const uint32_t mine = b_.piecesOnBoard() & colorMask(me_);
   for (PieceId p = 0; p < kPieces; ++p) {
     if (!(mine & pieceBit(p)) || !b_.isTop(p) || p == b_.lastMoved()) continue;
     const Bug bug = bugOf(p);
     if (bug == Bug::Pillbug || bug == Bug::Mosquito) throws(p);
-    if (only_ != kNoPiece && p != only_) continue;
+    if (!(only_ & pieceBit(p))) continue;
     if (b_.height(b_.cellOf(p)) == 1 && (pinned_ & pieceBit(p))) continue;
-    lifted_ = b_.cellOf(p);
-    pieceOwnMoves(p, destOf(p));
-    lifted_ = kNoCell;
-  }
-}
-
-void Generator::pieceOwnMoves(PieceId p, CellSet& out) {
-  const Cell from = b_.cellOf(p);
-  const Bug bug = bugOf(p);
-  if (bug != Bug::Mosquito) {
-    bugMoves(bug, from, out);
-  } else if (b_.height(from) > 1) {
-    beetle(from, out);  // a Mosquito on top of the hive moves only as a Beetle
-  } else {
-    uint8_t copied = 0;
-    for (int d = 0; d < kDirs; ++d) {
-      const PieceId t = b_.top(neighbor(from, d));
-      if (t != kNoPiece && bugOf(t) != Bug::Mosquito) copied |= uint8_t(1u << int(bugOf(t)));
-    }
-    for (int bugIndex = 0; bugIndex < kBugs; ++bugIndex)
-      if (copied & (1u << bugIndex)) bugMoves(Bug(bugIndex), from, out);
-  }
-  out.remove(from);
-}
-
-void Generator::bugMoves(Bug bug, Cell from, CellSet& out) {
-  switch (bug) {
-    case Bug::Queen:
-    case Bug::Pillbug: slide(from, out); break;
-    case Bug::Spider: spider(from, out); break;
-    case Bug::Beetle: beetle(from, out); break;
-    case Bug::Grasshopper: grasshopper(from, out); break;
-    case Bug::Ant: ant(from, out); break;
-    case Bug::Ladybug: ladybug(from, out); break;
-    case Bug::Mosquito: break;
-  }
-}
-
-void Generator::slide(Cell from, CellSet& out) {
-  for (int d = 0; d < kDirs; ++d)
-    if (!occ(neighbor(from, d)) && canStep(from, d)) out.add(neighbor(from, d));
-}
-
-void Generator::ant(Cell from, CellSet& out) {
-  std::array<Cell, kCells> queue;
-  CellSet seen{};
-  seen.add(from);
-  int head = 0, tail = 0;
-  queue[tail++] = from;
-  while (head < tail) {
-    const Cell c = queue[head++];
-    for (int d = 0; d < kDirs; ++d) {
-      const Cell n = neighbor(c, d);
-      if (seen.has(n) || occ(n) || !canStep(c, d)) continue;
-      seen.add(n);
-      out.add(n);
-      queue[tail++] = n;
-    }
-  }
-}
-
-void Generator::spider(Cell from, CellSet& out) {
-  for (int d1 = 0; d1 < kDirs; ++d1) {
-    const Cell c1 = neighbor(from, d1);
-    if (occ(c1) || !canStep(from, d1)) continue;
-    for (int d2 = 0; d2 < kDirs; ++d2) {
-      const Cell c2 = neighbor(c1, d2);
-      if (c2 == from || occ(c2) || !canStep(c1, d2)) continue;
-      for (int d3 = 0; d3 < kDirs; ++d3) {
-        const Cell c3 = neighbor(c2, d3);
-        if (c3 == from || c3 == c1 || occ(c3) || !canStep(c2, d3)) continue;
-        out.add(c3);
-      }
-    }
-  }
-}
-
-void Generator::grasshopper(Cell from, CellSet& out) {
-  for (int d = 0; d < kDirs; ++d) {
-    Cell c = neighbor(from, d);
-    if (!occ(c)) continue;
-    while (occ(c)) c = neighbor(c, d);
-    out.add(c);
-  }
-}
-
-void Generator::beetle(Cell from, CellSet& out) {
-  for (int d = 0; d < kDirs; ++d)
-    if (canStep(from, d)) out.add(neighbor(from, d));
-}
-
-void Generator::ladybug(Cell from, CellSet& out) {
-  for (int d1 = 0; d1 < kDirs; ++d1) {
-    const Cell c1 = neighbor(from, d1);
-    if (!occ(c1) || !canStep(from, d1)) continue;
-    for (int d2 = 0; d2 < kDirs; ++d2) {
-      const Cell c2 = neighbor(c1, d2);
-      if (!occ(c2) || !canStep(c1, d2)) continue;
-      for (int d3 = 0; d3 < kDirs; ++d3) {
-        const Cell c3 = neighbor(c2, d3);
-        if (c3 == from || occ(c3) || !canStep(c2, d3)) continue;
-        out.add(c3);
-      }
-    }
+    view_.lifted = b_.cellOf(p);
+    CellSet& out = destOf(p);
+    walks::ownMoves(view_, p, [&](Cell c) {
+      out.add(c);
+      return false;
+    });
+    out.remove(view_.lifted);
+    view_.lifted = kNoCell;
   }
 }
 
@@ -232,29 +124,19 @@ void Generator::ladybug(Cell from, CellSet& out) {
 // an adjacent lone piece over itself onto an empty neighbour.
 void Generator::throws(PieceId thrower) {
   const Cell at = b_.cellOf(thrower);
-  if (b_.height(at) != 1) return;  // covered, or a Mosquito on top of the hive
-  if (bugOf(thrower) == Bug::Mosquito) {
-    bool touchesPillbug = false;
-    for (int d = 0; d < kDirs; ++d) {
-      const PieceId t = b_.top(neighbor(at, d));
-      touchesPillbug |= t != kNoPiece && bugOf(t) == Bug::Pillbug;
-    }
-    if (!touchesPillbug) return;
-  }
+  if (!walks::canThrow(b_, thrower)) return;
   for (int dt = 0; dt < kDirs; ++dt) {
     const Cell from = neighbor(at, dt);
     const PieceId target = b_.top(from);
     if (target == kNoPiece || b_.height(from) != 1 || target == b_.lastMoved() ||
-        (pinned_ & pieceBit(target)) || (only_ != kNoPiece && target != only_))
+        (pinned_ & pieceBit(target)) || !(only_ & pieceBit(target)))
       continue;
-    lifted_ = from;
-    if (canStep(from, opposite(dt))) {
-      for (int d = 0; d < kDirs; ++d) {
-        const Cell to = neighbor(at, d);
-        if (to != from && !occ(to) && canStep(at, d)) destOf(target).add(to);
-      }
-    }
-    lifted_ = kNoCell;
+    view_.lifted = from;
+    walks::throwDestinations(view_, at, dt, [&](Cell to) {
+      destOf(target).add(to);
+      return false;
+    });
+    view_.lifted = kNoCell;
   }
 }
 
@@ -279,86 +161,22 @@ void Generator::emit(MoveList& out) const {
 }  // namespace
 
 void legalMoves(const Board& board, MoveList& out) {
-  out.clear();
-  Generator gen(board, kNoPiece);
-  gen.run();
-  gen.emit(out);
+  legalMovesOfPieces(board, kAllPieces, out);
   if (out.empty() && !board.gameOver()) out.push(Move::pass());
 }
 
-void legalMovesOf(const Board& board, PieceId piece, MoveList& out) {
+void legalMovesOfPieces(const Board& board, uint32_t pieces, MoveList& out) {
   out.clear();
-  Generator gen(board, piece);
+  Generator gen(board, pieces);
   gen.run();
   gen.emit(out);
 }
 
 int countLegalMoves(const Board& board) {
-  Generator gen(board, kNoPiece);
+  Generator gen(board, kAllPieces);
   gen.run();
   const int n = gen.count();
   return n == 0 && !board.gameOver() ? 1 : n;
-}
-
-bool isLegal(const Board& board, const Move& move) {
-  if (move.isPlacement()) return isLegalPlacement(board, move);
-  if (move.isPass()) {
-    MoveList all;
-    legalMoves(board, all);
-    return all.size() == 1 && all[0].isPass();
-  }
-  MoveList mine;
-  legalMovesOf(board, move.piece, mine);
-  return mine.contains(move);
-}
-
-bool splitsHive(const Board& board, PieceId piece) {
-  if (!board.onBoard(piece) || board.height(board.cellOf(piece)) != 1) return false;
-  const Cell gone = board.cellOf(piece);
-  // Flood the occupied cells from one neighbour of the gap, never through it.
-  std::array<Cell, kPieces> stack;
-  CellSet seen{};
-  seen.add(gone);
-  int depth = 0, reached = 0;
-  for (int d = 0; d < kDirs && depth == 0; ++d)
-    if (board.occupied(neighbor(gone, d))) {
-      stack[depth++] = neighbor(gone, d);
-      seen.add(neighbor(gone, d));
-    }
-  while (depth) {
-    const Cell c = stack[--depth];
-    ++reached;
-    for (int d = 0; d < kDirs; ++d) {
-      const Cell n = neighbor(c, d);
-      if (board.occupied(n) && !seen.has(n)) {
-        seen.add(n);
-        stack[depth++] = n;
-      }
-    }
-  }
-  int cells = 0;
-  for (PieceId p = 0; p < kPieces; ++p) cells += board.onBoard(p) && board.under(p) == kNoPiece;
-  return reached != cells - 1;
-}
-
-bool isLegalPlacement(const Board& board, const Move& move) {
-  if (board.gameOver() || board.occupied(move.to)) return false;
-  const Color me = board.toMove();
-  const Bug bug = bugOf(move.piece);
-  if (colorOf(move.piece) != me || board.nextInHand(me, bug) != move.piece) return false;
-  const int turn = board.turnOfMover();
-  if (bug != Bug::Queen && turn == 4 && !board.queenPlaced(me)) return false;
-  if (bug == Bug::Queen && turn == 1 && board.rules().tournament) return false;
-  if (board.ply() == 0) return move.to == kOrigin;
-  bool touchesOwn = false;
-  for (int d = 0; d < kDirs; ++d) {
-    const PieceId t = board.top(neighbor(move.to, d));
-    if (t == kNoPiece) continue;
-    if (board.ply() == 1) return true;  // the second piece may touch the first
-    if (colorOf(t) != me) return false;
-    touchesOwn = true;
-  }
-  return touchesOwn;
 }
 
 uint32_t pinnedPieces(const Board& board) {

@@ -33,8 +33,13 @@ class MoveList {
 
 // Every legal move of the position.
 void legalMoves(const Board& board, MoveList& out);
-// The legal moves of one piece: its placement, its own moves, and throws of it.
-void legalMovesOf(const Board& board, PieceId piece, MoveList& out);
+// The legal moves of some pieces (a pieceBit mask): their placements, their own
+// moves, and throws of them. Readers that know which bug moved ask only this.
+void legalMovesOfPieces(const Board& board, uint32_t pieces, MoveList& out);
+inline void legalMovesOf(const Board& board, PieceId piece, MoveList& out) {
+  legalMovesOfPieces(board, pieceBit(piece), out);
+}
+inline constexpr uint32_t kAllPieces = (uint32_t(1) << kPieces) - 1;
 // The number of legal moves (a forced pass counts as one), without listing them.
 int countLegalMoves(const Board& board);
 // Whether the move is legal here, generating only what the move's piece needs.

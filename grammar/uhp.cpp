@@ -42,13 +42,13 @@ std::string_view untilBlank(It from, It end) {
 }
 
 // Separators before the reference put the destination on its west side,
-// separators after it on its east side (notations.md section 1).
-struct PrefixSides : x3::symbols<UhpSide> {
-  PrefixSides() { add("-", UhpSide::W)("/", UhpSide::SW)("\\", UhpSide::NW); }
-};
-struct SuffixSides : x3::symbols<UhpSide> {
-  SuffixSides() { add("-", UhpSide::E)("/", UhpSide::NE)("\\", UhpSide::SE); }
-};
+// separators after it on its east side (notations.md section 1). Plain
+// alternatives rather than x3::symbols: a symbols table is copied into every
+// expression that uses it, which cost more than the rest of a move's parse.
+const auto prefixSide = (x3::lit('-') >> x3::attr(UhpSide::W)) | (x3::lit('/') >> x3::attr(UhpSide::SW)) |
+                        (x3::lit('\\') >> x3::attr(UhpSide::NW));
+const auto suffixSide = (x3::lit('-') >> x3::attr(UhpSide::E)) | (x3::lit('/') >> x3::attr(UhpSide::NE)) |
+                        (x3::lit('\\') >> x3::attr(UhpSide::SE));
 // Looked up in the lower-cased word: `Pass` and `Offer-Draw` occur too.
 struct SpecialMoves : x3::symbols<UhpMoveKind> {
   SpecialMoves() {
@@ -58,8 +58,6 @@ struct SpecialMoves : x3::symbols<UhpMoveKind> {
         ("decline-draw", UhpMoveKind::DeclineDraw)("declinedraw", UhpMoveKind::DeclineDraw);
   }
 };
-const PrefixSides prefixSides;
-const SuffixSides suffixSides;
 const SpecialMoves specialMoves;
 
 // Shape is already checked by pieceShape; this normalises case and applies the
@@ -92,19 +90,12 @@ UhpMoveResult parseMoveAt(std::string_view text) {
   x3::parse(it, end, *blank);
   if (it == end) return fail(it, "empty move");
 
+  // A piece name first: nearly every move starts with one, and no special word
+  // (pass, resign, ...) has a piece's shape.
   UhpMove move;
-  UhpMoveKind special{};
-  boost::iterator_range<It> word;
-  It wordEnd = it;
-  if (x3::parse(wordEnd, end, x3::raw[+(alpha | '-')] >> !alnum, word) &&
-      parseLowered(view(word), specialMoves, special)) {
-    move.kind = special;
-    it = wordEnd;
-  } else {
-    boost::iterator_range<It> pieceText;
-    It const pieceStart = it;
-    if (!x3::parse(it, end, x3::raw[pieceShape], pieceText))
-      return fail(pieceStart, "unknown piece '" + printable(untilBlank(pieceStart, end)) + "'");
+  boost::iterator_range<It> pieceText;
+  It const pieceStart = it;
+  if (x3::parse(it, end, x3::raw[pieceShape], pieceText)) {
     auto piece = pieceFromShape(view(pieceText));
     if (!piece) return fail(pieceStart, "unknown piece '" + std::string(view(pieceText)) + "'");
     move.piece = *piece;
@@ -114,20 +105,27 @@ UhpMoveResult parseMoveAt(std::string_view text) {
     if (it != end && it == afterPiece)
       return fail(it, "unexpected text '" + printable(untilBlank(it, end)) + "' after the piece");
     if (it != end && !x3::parse(it, end, x3::lit('.') >> !graph)) {
+      // (side piece) or (piece [side]), then nothing glued on.
       UhpSide side = UhpSide::OnTop;
       boost::iterator_range<It> refText;
-      auto setSide = [&](auto& ctx) { side = x3::_attr(ctx); };
-      auto setRef = [&](auto& ctx) { refText = x3::_attr(ctx); };
-      auto const reference = (prefixSides[setSide] >> x3::raw[pieceShape][setRef]) |
-                             (x3::raw[pieceShape][setRef] >> -suffixSides[setSide]);
       It const refStart = it;
-      if (!x3::parse(it, end, reference >> !graph))
+      const bool prefixed = x3::parse(it, end, prefixSide, side);
+      bool ok = x3::parse(it, end, x3::raw[pieceShape], refText);
+      if (ok && !prefixed) x3::parse(it, end, suffixSide, side);  // optional
+      if (!ok || !x3::parse(it, end, !graph))
         return fail(refStart, "bad reference '" + printable(untilBlank(refStart, end)) + "'");
       auto refPiece = pieceFromShape(view(refText));
       if (!refPiece)
         return fail(refStart, "unknown reference piece '" + std::string(view(refText)) + "'");
       move.reference = UhpReference{*refPiece, side};
     }
+  } else {
+    UhpMoveKind special{};
+    boost::iterator_range<It> word;
+    if (!x3::parse(it, end, x3::raw[+(alpha | '-')] >> !alnum, word) ||
+        !parseLowered(view(word), specialMoves, special))
+      return fail(pieceStart, "unknown piece '" + printable(untilBlank(pieceStart, end)) + "'");
+    move.kind = special;
   }
   x3::parse(it, end, *blank);
   if (it != end) return fail(it, "unexpected text '" + printable(untilBlank(it, end)) + "'");
@@ -303,11 +301,12 @@ std::vector<Game<UhpMove>> parseUhpFile(std::string_view content) {
   };
 
   for (const Item& item : scanFile(begin, begin + content.size())) {
-    auto pos = lines.at(static_cast<std::size_t>(item.at - begin));
+    // Moves find their own position; looking it up for every item cost as much.
+    auto pos = [&] { return lines.at(static_cast<std::size_t>(item.at - begin)); };
     switch (item.kind) {
       case Item::Tag:
         if (!open || hasMoves) startGame(item.at);
-        games.back().tags.push_back({std::string(item.text), unescapeTag(item.value), pos});
+        games.back().tags.push_back({std::string(item.text), unescapeTag(item.value), pos()});
         break;
       case Item::Move:
         if (!open) startGame(item.at);
@@ -324,7 +323,7 @@ std::vector<Game<UhpMove>> parseUhpFile(std::string_view content) {
       case Item::Result:
         if (!open) startGame(item.at);
         hasMoves = true;  // a result closes the game's moves
-        if (!games.back().tag("Result")) games.back().tags.push_back({"Result", std::string(item.text), pos});
+        if (!games.back().tag("Result")) games.back().tags.push_back({"Result", std::string(item.text), pos()});
         break;
       case Item::GameString:
         games.push_back(gameStringAt(item.text, offsetOf(item.text), lines));
@@ -332,7 +331,7 @@ std::vector<Game<UhpMove>> parseUhpFile(std::string_view content) {
         break;
       case Item::Bad:
         if (!open) startGame(item.at);
-        games.back().errors.push_back({pos, "unrecognised text '" + printable(item.text) + "'"});
+        games.back().errors.push_back({pos(), "unrecognised text '" + printable(item.text) + "'"});
         break;
     }
   }

@@ -1,7 +1,7 @@
 // UHP move strings, GameStrings and PGN-style files: the bridge between
 // grammar/uhp and the engine. UHP names the move exactly, so resolving a move asks
 // the engine about that one piece only, never for every legal move.
-#include <map>
+#include <array>
 
 #include "engine/uhp.hpp"
 #include "grammar/uhp.hpp"
@@ -14,43 +14,57 @@ namespace {
 
 // Written piece names to engine pieces, for one game. Copies enter play in order,
 // so a file that places wA3 first (real files do) means the next Ant: the written
-// name is remembered for the rest of the game.
+// name is remembered for the rest of the game. Looked up once a move, so by index,
+// not by text.
 class PieceNames {
  public:
+  PieceNames() { alias_.fill(kNoPiece); }
   std::optional<PieceId> forMove(const Board& board, const grammar::PieceName& name, std::string& why) {
-    const std::string text = grammar::writePieceName(name);
-    if (auto it = alias_.find(text); it != alias_.end()) return it->second;
+    if (const PieceId a = alias_[slot(name)]; a != kNoPiece) return a;
     const auto color = name.color == 'w' ? Color::White : Color::Black;
-    const auto bug = Bug(kBugLetters.find(name.bug));
+    const auto bug = bugOf(name);
     if (!board.type().has(bug)) {
-      why = text + " is not part of a " + board.type().name() + " game";
+      why = grammar::writePieceName(name) + " is not part of a " + board.type().name() + " game";
       return std::nullopt;
     }
     const PieceId next = board.nextInHand(color, bug);
-    const auto exact = parsePieceName(text);
+    const auto exact = exactPiece(name);
     if (exact && board.onBoard(*exact)) return exact;
     if (next == kNoPiece) {
-      why = "no " + text + " left to place";
+      why = "no " + grammar::writePieceName(name) + " left to place";
       return std::nullopt;
     }
     if (!exact || *exact != next) {
-      alias_[text] = next;
+      alias_[slot(name)] = next;
       renumbered_ = true;
     }
     return next;
   }
   std::optional<PieceId> forReference(const Board& board, const grammar::PieceName& name, std::string& why) {
-    const std::string text = grammar::writePieceName(name);
-    if (auto it = alias_.find(text); it != alias_.end()) return it->second;
-    const auto exact = parsePieceName(text);
+    if (const PieceId a = alias_[slot(name)]; a != kNoPiece) return a;
+    const auto exact = exactPiece(name);
     if (exact && board.onBoard(*exact)) return exact;
-    why = "reference " + text + " is not on the board";
+    why = "reference " + grammar::writePieceName(name) + " is not on the board";
     return std::nullopt;
   }
   bool renumbered() const { return renumbered_; }
 
  private:
-  std::map<std::string, PieceId> alias_;
+  static Bug bugOf(const grammar::PieceName& name) { return Bug(kBugLetters.find(name.bug)); }
+  static int slot(const grammar::PieceName& name) {
+    return (name.color == 'b') * 32 + int(bugOf(name)) * 4 + name.number;
+  }
+  // The piece the name means on its face: unique bugs carry no number (the grammar
+  // drops `1`), the others need one within their count.
+  static std::optional<PieceId> exactPiece(const grammar::PieceName& name) {
+    const Bug bug = bugOf(name);
+    const int copies = kBugCopies[int(bug)];
+    const int copy = copies == 1 ? 1 : name.number;
+    if (copy < 1 || copy > copies) return std::nullopt;
+    return pieceId(name.color == 'w' ? Color::White : Color::Black, bug, copy);
+  }
+
+  std::array<PieceId, 64> alias_;
   bool renumbered_ = false;
 };
 

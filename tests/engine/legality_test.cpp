@@ -1,5 +1,11 @@
-// isLegal takes shortcuts (a placement is checked at its cell alone, one piece's
-// pin by a flood fill): it must agree with the full move list everywhere.
+// isLegal takes shortcuts (a placement is checked at its cell alone, a movement by
+// walking the piece's own moves until the destination, a pin by a flood fill only
+// when needed), and legalMovesOfPieces generates for a few pieces: both must agree
+// with the full move list everywhere.
+#include <random>
+#include <set>
+#include <tuple>
+
 #include "engine/generate.hpp"
 #include "engine_support.hpp"
 
@@ -39,4 +45,36 @@ TEST_CASE("isLegal agrees with legalMoves for every candidate move", "[movegen]"
   }
   CHECK(candidates > 100000);
   CHECK(legal > 10000);
+}
+
+TEST_CASE("legalMovesOfPieces lists exactly the legal moves of the pieces asked", "[movegen]") {
+  GameGenerator generator(4242);
+  std::mt19937 random(7);
+  long compared = 0;
+  for (int g = 0; g < 30; ++g) {
+    const Board game = generator.next().board;
+    Board board(game.type(), game.rules());
+    for (const Move& played : game.history()) {
+      MoveList all;
+      legalMoves(board, all);
+      // Masks of one to six pieces, and of a whole bug of either colour.
+      for (int trial = 0; trial < 4; ++trial) {
+        uint32_t mask = 0;
+        const int size = 1 + trial * 2;
+        for (int i = 0; i < size; ++i) mask |= pieceBit(PieceId(random() % kPieces));
+        std::set<std::tuple<int, int, int>> expected, listed;
+        for (const Move& m : all)
+          if (!m.isPass() && (mask & pieceBit(m.piece))) expected.insert({m.piece, m.from, m.to});
+        MoveList some;
+        legalMovesOfPieces(board, mask, some);
+        for (const Move& m : some) listed.insert({m.piece, m.from, m.to});
+        INFO(gameString(board) << "  mask " << mask);
+        CHECK(listed == expected);
+        CHECK(listed.size() == some.size());  // no move listed twice
+        ++compared;
+      }
+      board.play(played);
+    }
+  }
+  CHECK(compared > 5000);
 }

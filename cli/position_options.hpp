@@ -14,4 +14,9 @@ inline void addPositionOptions(CLI::App* cmd, query::PositionInput& p) {
   cmd->add_option("--fen", p.fen, "... of this position string")->group(group);
 }
 
+// How many of those options were given: a command takes one position at most.
+inline int positionOptionsGiven(const query::PositionInput& p) {
+  return int(bool(p.moves)) + int(bool(p.movesFile)) + int(bool(p.gameString)) + int(bool(p.fen));
+}
+
 }  // namespace apiary::cli

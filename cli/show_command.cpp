@@ -97,8 +97,7 @@ bool isGameId(const std::string& text) {
 }
 
 bool positionGiven(const ShowOptions& o) {
-  const auto& p = o.position;
-  return (!o.target.empty() && !isGameId(o.target)) || p.moves || p.movesFile || p.gameString || p.fen;
+  return (!o.target.empty() && !isGameId(o.target)) || positionOptionsGiven(o.position) > 0;
 }
 
 // A game from the database: the one named, or the newest the filters keep. Prints
@@ -153,13 +152,12 @@ std::variant<Shown, int> findShown(const GlobalOptions& global, const ShowOption
     return kExitUsage;
   }
   const bool inline_ = !o.target.empty();
-  const auto& p = o.position;
-  if (int(inline_) + int(bool(p.moves)) + int(bool(p.movesFile)) + int(bool(p.gameString)) + int(bool(p.fen)) > 1) {
+  if (int(inline_) + positionOptionsGiven(o.position) > 1) {
     std::cerr << "apiary show: give one position\n";
     return kExitUsage;
   }
   try {
-    Board board = inline_ ? query::positionFromLine(o.target) : query::readPosition(p);
+    Board board = inline_ ? query::positionFromLine(o.target) : query::readPosition(o.position);
     const int plies = int(board.history().size());
     return Shown{std::move(board), std::nullopt, plies};
   } catch (const std::invalid_argument& e) {

@@ -5,7 +5,8 @@
 #include <boost/fusion/include/adapt_struct.hpp>
 #include <boost/spirit/home/x3.hpp>
 
-#include "grammar/pgn_like.hpp"  // tag pairs and lines
+#include "grammar/line_reader.hpp"
+#include "grammar/tag_pair.hpp"
 
 BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::algebraic::Piece, colour, bug)
 BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::algebraic::Assist, piece, at)
@@ -129,30 +130,8 @@ std::optional<std::size_t> parsePrefix(std::string_view text, const Parser& pars
   return first - text.begin();
 }
 
-class Reader {
- public:
-  std::vector<Game<Move>> run(std::string_view text) {
-    const auto lines = splitLines(text);
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      line_ = static_cast<int>(i + 1);
-      readLine(lines[i]);
-    }
-    return std::move(games_);
-  }
-
+class Reader : public LineReader<Move> {
  private:
-  SourcePos pos(std::size_t column) const { return {line_, static_cast<int>(column + 1)}; }
-
-  Game<Move>& game(std::size_t column) {
-    if (games_.empty()) startGame(column);
-    return games_.back();
-  }
-
-  void startGame(std::size_t column) {
-    games_.emplace_back();
-    games_.back().pos = pos(column);
-  }
-
   void comment(std::string_view body) {
     if (games_.empty() || games_.back().moves.empty()) return;  // nothing to attach it to
     std::string& to = games_.back().moves.back().comment;
@@ -160,7 +139,7 @@ class Reader {
     to += trimBlanks(body);
   }
 
-  void readLine(std::string_view text) {
+  void readLine(std::string_view text) override {
     for (std::size_t at = 0; (at = text.find_first_not_of(" \t", at)) != std::string_view::npos;) {
       const auto rest = text.substr(at);
       x3::unused_type none;
@@ -168,15 +147,14 @@ class Reader {
       if (rest[0] == ';') return comment(rest.substr(1));
       if (rest[0] == '{') {
         const auto close = rest.find('}');
-        if (close == std::string_view::npos) return game(at).errors.push_back({pos(at), "comment `{` is never closed"});
+        if (close == std::string_view::npos) return error(at, "comment `{` is never closed");
         comment(rest.substr(1, close - 1));
         at += close + 1;
       } else if (rest[0] == '[') {
         auto tag = readTagPair(rest);
-        if (!tag) return game(at).errors.push_back({pos(at), "malformed tag pair, expected [Name \"value\"]"});
-        if (games_.empty() || !games_.back().moves.empty()) startGame(at);  // a tag after moves: next game
+        if (!tag) return error(at, "malformed tag pair, expected [Name \"value\"]");
         tag->first.pos = pos(at);
-        games_.back().tags.push_back(std::move(tag->first));
+        gameForTag(at).tags.push_back(std::move(tag->first));
         at += tag->second;
       } else if (auto length = parsePrefix(rest, moveNumber, none)) {
         game(at);
@@ -188,13 +166,10 @@ class Reader {
       } else {
         const auto word = rest.substr(0, rest.find_first_of(" \t"));
         // The rest of the line may hold the other parts of this move: skip it.
-        return game(at).errors.push_back({pos(at), "not a move: `" + std::string(word) + "`"});
+        return error(at, "not a move: `" + std::string(word) + "`");
       }
     }
   }
-
-  std::vector<Game<Move>> games_;
-  int line_ = 0;
 };
 
 std::string pieceText(const Piece& p) {

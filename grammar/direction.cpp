@@ -5,7 +5,7 @@
 #include <boost/fusion/include/adapt_struct.hpp>
 #include <boost/spirit/home/x3.hpp>
 
-#include "grammar/pgn_like.hpp"  // splitLines
+#include "grammar/line_reader.hpp"
 
 BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::direction::Piece, opponent, bug, number)
 
@@ -92,31 +92,9 @@ bool isTurn(std::string_view text) {
   return !plies.empty() && plies.size() <= 2;
 }
 
-class Reader {
- public:
-  std::vector<Game<Move>> run(std::string_view text) {
-    const auto lines = splitLines(text);
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      line_ = static_cast<int>(i + 1);
-      readLine(lines[i]);
-    }
-    return std::move(games_);
-  }
-
+class Reader : public LineReader<Move> {
  private:
-  Game<Move>& game(std::size_t column) {
-    if (games_.empty()) {
-      games_.emplace_back();
-      games_.back().pos = {line_, static_cast<int>(column + 1)};
-    }
-    return games_.back();
-  }
-
-  void error(std::size_t column, std::string message) {
-    game(column).errors.push_back({{line_, static_cast<int>(column + 1)}, std::move(message)});
-  }
-
-  void readLine(std::string_view text) {
+  void readLine(std::string_view text) override {
     const auto start = text.find_first_not_of(" \t");
     if (start == std::string_view::npos) return;
     if (const auto prefix = turnPrefix(text.substr(start)))
@@ -128,11 +106,7 @@ class Reader {
   }
 
   void readHeader(std::string_view text, std::size_t start, std::size_t valueStart) {
-    // A header after moves opens the next game.
-    if (games_.empty() || !games_.back().moves.empty()) {
-      games_.emplace_back();
-      games_.back().pos = {line_, static_cast<int>(start + 1)};
-    }
+    auto& g = gameForTag(start);
     std::size_t valueEnd = text.size();
     // Tables flattened to text glue the first turn to the last header line.
     for (auto at = text.find(" 1.", valueStart); at != std::string_view::npos; at = text.find(" 1.", at + 1))
@@ -142,7 +116,7 @@ class Reader {
       }
     const auto name = trimBlanks(text.substr(start, valueStart - 1 - start));
     const auto value = trimBlanks(text.substr(valueStart, valueEnd - valueStart));
-    games_.back().tags.push_back({std::string(name), std::string(value), {line_, static_cast<int>(start + 1)}});
+    g.tags.push_back({std::string(name), std::string(value), pos(start)});
     if (valueEnd != text.size()) readTurn(text, valueEnd + 1, valueEnd + 1 + turnPrefix(text.substr(valueEnd + 1)));
   }
 
@@ -158,12 +132,9 @@ class Reader {
       Move m;
       if (auto why = readMove(word, m))
         return error(at, "`" + std::string(word) + "`: " + *why);  // the rest of the line is unreliable
-      g.moves.push_back({std::move(m), std::string(word), {line_, static_cast<int>(at + 1)}, {}});
+      g.moves.push_back({std::move(m), std::string(word), pos(at), {}});
     }
   }
-
-  std::vector<Game<Move>> games_;
-  int line_ = 0;
 };
 
 void appendPiece(std::string& out, const Piece& piece, Spelling spelling, bool markOpponent = true) {

@@ -1,4 +1,4 @@
-// PGN-like notation: X3 grammars for tags, turn numbers and plies; a small driver
+// PGN-like notation: X3 grammars for turn numbers and plies; a small driver
 // walks the file item by item so that an error costs one turn, not the whole file.
 #include "grammar/pgn_like.hpp"
 
@@ -6,7 +6,8 @@
 #include <boost/fusion/include/adapt_struct.hpp>
 #include <boost/spirit/home/x3.hpp>
 
-BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::Tag, name, value)
+#include "grammar/tag_pair.hpp"
+
 BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::pgn_like::Reference, piece, qualifier, angle)
 BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::pgn_like::Location, neighbour, other)
 
@@ -17,14 +18,6 @@ namespace x3 = boost::spirit::x3;
 using pgn_like::Location;
 using pgn_like::Ply;
 using pgn_like::Reference;
-
-// Explicit character sets rather than x3::blank/alnum: those consult the C locale,
-// and the files hold UTF-8 bytes.
-const auto blanks = x3::omit[*x3::char_(" \t")];
-
-const x3::rule<class tag_r, Tag> tagRule = "tag";
-const auto tagRule_def = '[' >> blanks >> +x3::char_("A-Za-z0-9_") >> blanks >> '"' >>
-                         *(('\\' >> x3::char_) | ~x3::char_("\"\n")) >> '"' >> blanks >> ']';
 
 // Calls f(rule value, parsed attribute): keeps the semantic actions below one-liners.
 template <class F>
@@ -56,7 +49,7 @@ const x3::rule<class ply_r, Ply> plyRule = "ply";
 const auto plyRule_def =
     head >> -locations >> -x3::lit('#')[([](auto& ctx) { x3::_val(ctx).endsGame = true; })] >> plyEnd;
 
-BOOST_SPIRIT_DEFINE(tagRule, angle, ref, location, plyRule)
+BOOST_SPIRIT_DEFINE(angle, ref, location, plyRule)
 
 const auto turnNumber = x3::uint_ >> +x3::lit('.');
 
@@ -233,19 +226,6 @@ void appendComment(std::string& out, const std::string& comment) {
 }
 
 }  // namespace
-
-std::optional<std::pair<Tag, std::size_t>> readTagPair(std::string_view text) {
-  return parsePrefix<Tag>(text, blanks >> tagRule);
-}
-
-std::string writeTagPair(const Tag& tag) {
-  std::string out = "[" + tag.name + " \"";
-  for (const char c : tag.value) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"]";
-}
 
 namespace pgn_like {
 

@@ -2,29 +2,13 @@
 // pieces are never numbered, a location is a neighbour qualified by other pieces and
 // angles. `+SGs2` places a white spider next to the white grasshopper, 2 places
 // clockwise around it from the black spider.
-//
-// This header is also home of the PGN text conventions (tag pairs, lines) that the
-// line-based notations of this directory share, so that each is written only once.
 #pragma once
-#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "grammar/syntax.hpp"
-
-namespace apiary::grammar {
-
-// A PGN tag pair `[Name "value"]` at the start of `text` (blanks may surround the
-// parts; `\"` and `\\` escape inside the value). Gives the tag (pos left zero) and
-// the number of bytes it took, or nothing when `text` does not start with one.
-std::optional<std::pair<Tag, std::size_t>> readTagPair(std::string_view text);
-// `[Name "value"]`, escaping `"` and `\` in the value.
-std::string writeTagPair(const Tag& tag);
-
-}  // namespace apiary::grammar
 
 namespace apiary::grammar::pgn_like {
 

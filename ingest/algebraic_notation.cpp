@@ -130,7 +130,12 @@ ag::Move describe(const Board& board, const GameFrame& frame, const std::vector<
 Step resolveWritten(const Board& board, const GameFrame& frame, const ag::Move& w) {
   if (!w.pass && board.ply() > 0 && !touchesHive(board, frame, w.to))
     return Step::fail("the destination " + ag::qToColumn(*w.to.q) + std::to_string(*w.to.r) + " touches no piece");
-  const auto legal = legalMoveVector(board);
+  // Moves of the bug written only (of its colour, when written): the long form the
+  // ambiguity message uses needs no other piece's moves.
+  const auto legal = legalMoveVector(board, namedPieces(w.pass, [&](PieceId p) {
+                                       return kBugLetters[int(bugOf(p))] == w.piece.bug &&
+                                              (!w.piece.colour || colourLetter(colorOf(p)) == w.piece.colour);
+                                     }));
   const auto fitting = fittingMoves(legal, [&](const Move& m) { return fits(board, frame, w, m); });
   return chooseOne(fitting, "no legal move fits", [&](const Move& m) {
     return ag::writeMove(describe(board, frame, legal, m, ag::Form::Long), ag::Form::Long);
@@ -172,16 +177,10 @@ std::vector<ReplayedGame> readAlgebraic(std::string_view text) {
 }
 
 std::string writeAlgebraic(const ReplayedGame& game, ag::Form form) {
-  grammar::Game<ag::Move> out;
-  out.tags = game.tags;
-  setGameTypeTag(out.tags, game.board.type());  // also what separates games in a file
+  auto out = describeInOwnFrame<ag::Move>(game, [&](const Board& board, const GameFrame& frame, const Move& m) {
+    return describe(board, frame, legalMoveVector(board), m, form);
+  });
   asPgnTags(out.tags);
-  const GameFrame frame = GameFrame::ofGame(game.board);
-  Board replay(game.board.type(), game.board.rules(), game.board.firstMover());
-  for (const Move& m : game.board.history()) {
-    out.moves.push_back({describe(replay, frame, legalMoveVector(replay), m, form), {}, {}, {}});
-    replay.play(m);
-  }
   return ag::writeGame(out, form) + "\n";
 }
 

@@ -7,6 +7,7 @@
 // legal moves in the frame the game itself fixes (ingest/frame.hpp).
 #include <algorithm>
 #include <array>
+#include <bit>
 
 #include "ingest/move_text.hpp"
 #include "ingest/notations.hpp"
@@ -40,10 +41,13 @@ class DirectionView {
       // not written back the same.
       const Axial a = frame.toFrame(board.axialOfPiece(p));
       order_[p] = {-(2 * a.q + a.r), a.r};
-      if (board.isTop(p)) visible_[kindOf(p)].push_back(p);
+      if (board.isTop(p)) {
+        Kind& kind = visible_[kindOf(p)];
+        kind.pieces[kind.size++] = p;
+      }
     }
-    for (auto& pieces : visible_)
-      std::sort(pieces.begin(), pieces.end(), [&](PieceId a, PieceId b) { return order_[a] < order_[b]; });
+    for (Kind& kind : visible_)
+      std::sort(kind.begin(), kind.end(), [&](PieceId a, PieceId b) { return order_[a] < order_[b]; });
   }
 
   const Board& board() const { return board_; }
@@ -57,7 +61,7 @@ class DirectionView {
     const auto it = std::find(kind.begin(), kind.end(), p);
     return it == kind.end() ? 0 : int(it - kind.begin()) + 1;
   }
-  int visibleCount(PieceId p) const { return int(visible_[kindOf(p)].size()); }
+  int visibleCount(PieceId p) const { return visible_[kindOf(p)].size; }
 
   // Piece notation: the opponent mark, the bug, and the number when more than one
   // identical piece is visible (a placed piece is not in the hive: no number).
@@ -108,7 +112,17 @@ class DirectionView {
   const GameFrame& frame_;
   Color mover_;
   std::array<std::pair<int, int>, kPieces> order_{};
-  std::array<std::vector<PieceId>, 2 * kBugs> visible_;
+  // The visible pieces of each colour and bug, in counting order. Fixed arrays: a
+  // view is built for every move read, and sixteen vectors were most of its cost.
+  struct Kind {
+    std::array<PieceId, 3> pieces;
+    int size = 0;
+    PieceId* begin() { return pieces.data(); }
+    PieceId* end() { return pieces.data() + size; }
+    const PieceId* begin() const { return pieces.data(); }
+    const PieceId* end() const { return pieces.data() + size; }
+  };
+  std::array<Kind, 2 * kBugs> visible_{};
 };
 
 // The direction of a direct destination: a neighbouring cell, or a Grasshopper's
@@ -142,7 +156,8 @@ dg::Move canonicalMove(const DirectionView& view, const Move& m) {
 }
 
 // Whether the written move can mean m. Every part left out is no constraint.
-bool fits(const DirectionView& view, const dg::Move& w, const Move& m) {
+// `references` holds the pieces on the board the written reference can name.
+bool fits(const DirectionView& view, const dg::Move& w, uint32_t references, const Move& m) {
   if (w.pass || m.isPass()) return w.pass && m.isPass();
   const Board& board = view.board();
   // `+` marks a placement, but a player's first piece is written bare.
@@ -153,8 +168,8 @@ bool fits(const DirectionView& view, const dg::Move& w, const Move& m) {
   if (board.ply() == 1 && to != Axial{1, 0}) return false;  // the second piece fixes noon
   if (view.frame().mirrorOpen() && to.r < 0) return false;    // the mirror image of one at r > 0
   if (w.reference) {
-    for (PieceId p = 0; p < kPieces; ++p) {
-      if (!board.onBoard(p) || !view.names(*w.reference, p)) continue;
+    for (uint32_t left = references; left; left &= left - 1) {
+      const PieceId p = PieceId(std::countr_zero(left));
       const int d = directionTo(board.cellOf(p), m.to);
       if (d >= 0 && (!w.direction || view.frame().toFrameDir(d) == frameDirOf(*w.direction))) return true;
     }
@@ -166,7 +181,11 @@ bool fits(const DirectionView& view, const dg::Move& w, const Move& m) {
 
 Step resolveWritten(const Board& board, const GameFrame& frame, const dg::Move& w) {
   const DirectionView view(board, frame);
-  const auto fitting = fittingMoves(legalMoveVector(board), [&](const Move& m) { return fits(view, w, m); });
+  const uint32_t named = namedPieces(w.pass, [&](PieceId p) { return view.names(w.piece, p); });
+  const uint32_t references =
+      w.reference ? namedPieces(false, [&](PieceId p) { return board.onBoard(p) && view.names(*w.reference, p); }) : 0;
+  const auto fitting =
+      fittingMoves(legalMoveVector(board, named), [&](const Move& m) { return fits(view, w, references, m); });
   std::string none = "no legal move fits";
   if (fitting.empty() && !w.pass) {
     const std::string piece = dg::writeMove(dg::Move{false, w.piece, false, std::nullopt, std::nullopt});
@@ -208,17 +227,10 @@ std::vector<ReplayedGame> readDirection(std::string_view text) {
 }
 
 std::string writeDirection(const ReplayedGame& game, dg::Spelling spelling) {
-  grammar::Game<dg::Move> out;
-  out.tags = game.tags;
-  setGameTypeTag(out.tags, game.board.type());  // also what separates games in a file
+  auto out = describeInOwnFrame<dg::Move>(game, [](const Board& board, const GameFrame& frame, const Move& m) {
+    return canonicalMove(DirectionView(board, frame), m);
+  });
   asHeaderLines(out.tags);
-  GameFrame frame = GameFrame::ofGame(game.board);
-  Board replay(game.board.type(), game.board.rules(), game.board.firstMover());
-  for (const Move& m : game.board.history()) {
-    out.moves.push_back({canonicalMove(DirectionView(replay, frame), m), {}, {}, {}});
-    frame.advance(replay, m);
-    replay.play(m);
-  }
   return dg::writeGame(out, spelling);
 }
 

@@ -6,11 +6,15 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "grammar/algebraic.hpp"
 #include "grammar/direction.hpp"
+#include "grammar/syntax.hpp"
 #include "ingest/frame.hpp"
+#include "ingest/game.hpp"
 #include "ingest/replay.hpp"
+#include "ingest/resolve.hpp"
 
 namespace apiary::ingest {
 
@@ -29,5 +33,24 @@ std::string writeDirectionMove(const Board& board, const GameFrame& frame, const
 Step readAlgebraicMove(const Board& board, const GameFrame& frame, std::string_view text);
 std::string writeAlgebraicMove(const Board& board, const GameFrame& frame, const Move& move,
                                grammar::algebraic::Form form);
+
+// A whole game in a notation that writes moves in the game's own frame (direction,
+// algebraic): `describe(before, frame, move)` for each move, the frame advanced
+// after it, and the game-type tag set (it also separates games in a file). The
+// caller makes the tags fit its notation.
+template <class Description, class Describe>
+grammar::Game<Description> describeInOwnFrame(const ReplayedGame& game, Describe&& describe) {
+  grammar::Game<Description> out;
+  out.tags = game.tags;
+  setGameTypeTag(out.tags, game.board.type());
+  GameFrame frame = GameFrame::ofGame(game.board);
+  Board replay(game.board.type(), game.board.rules(), game.board.firstMover());
+  for (const Move& m : game.board.history()) {
+    out.moves.push_back({describe(std::as_const(replay), std::as_const(frame), m), {}, {}, {}});
+    frame.advance(replay, m);
+    replay.play(m);
+  }
+  return out;
+}
 
 }  // namespace apiary::ingest

@@ -89,11 +89,14 @@ class ShortestPly {
     search(m, 0, best, bestLength);
     if (bestLength > kShortestWithBrackets) search(m, 1, best, bestLength);
     if (!best) best = deepDescription(m);
+    // Without one (a hive that a turn maps onto itself, or where no single walk
+    // tells the places apart) the ply stays bare: the reader calls it ambiguous
+    // rather than taking it for another move.
     if (best) {
       ply.from = best->first;
       ply.to = best->second;
     }
-    return ply;  // nothing tells m apart: a symmetric position, left ambiguous
+    return ply;
   }
 
  private:
@@ -183,7 +186,10 @@ class ShortestPly {
 };
 
 Step resolveWritten(const Board& board, const pl::Ply& ply) {
-  const auto legal = legalMoveVector(board);
+  // Every description names the moving piece's letter, so the moves of pieces with
+  // that letter are all the resolver and the shortest rewriting need.
+  const auto legal =
+      legalMoveVector(board, namedPieces(ply.kind == pl::Ply::Kind::Pass, [&](PieceId p) { return letterOf(p) == ply.piece; }));
   const auto fits = resolvePly(board, legal, ply);
   std::string none = "no legal move fits";
   if (fits.empty() && ply.kind != pl::Ply::Kind::Pass) {

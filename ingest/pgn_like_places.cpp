@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <set>
 #include <string_view>
 #include <utility>
 
@@ -157,83 +159,159 @@ std::vector<Described> descriptionsOf(const Board& board, Cell x, int depth) {
 
 namespace {
 
-// With an angle at every level a walk is fixed by its first step, so each other
-// cell is followed along the same walk from each of its neighbours with the right
-// letter ("alignments"); the walk tells x apart once no alignment survives.
+// With an angle at every level a walk is fixed by its first step, so another cell
+// y can follow x's walk only along a copy of it turned and shifted onto y: a
+// motion, kept as y and the turn (sixths clockwise) in one number. The walk tells
+// x apart once, for every motion, some piece of the walk is missing where the
+// motion carries it.
+using Motion = uint16_t;
+Motion motion(Cell y, int turn) { return Motion(y * kDirs + turn); }
+
+// A walk as its steps' letters and angles, two characters a step (the first
+// step's angle is '0'): the order on walks of one length, which does not depend
+// on how the board is turned, so a game and its rotations are written alike.
+using Key = std::string;
+
+// `N P(R(S k3) k2) k1` from the steps N, P k1, R k2, S k3.
+pl::Location locationOf(const Key& key) {
+  pl::Location l{key[0], std::nullopt};
+  for (std::size_t i = key.size() / 2 - 1; i >= 1; --i) {
+    pl::Reference r{key[2 * i], {}, key[2 * i + 1] - '0'};
+    if (l.other) r.qualifier.push_back(*l.other);
+    l.other = r;
+  }
+  return l;
+}
+
+// The walk that tells x from `others`: every walk up to kExhaustive steps, the
+// shortest first, then by spelling; past that (hives alike around x and the
+// others further out, like the arms of a shuriken that only the far end of one
+// tells apart), breadth first over where a walk stands and which motions still
+// follow it, which finds the shortest walk without trying every one.
 class WalkSearch {
  public:
-  WalkSearch(const Board& board, const std::vector<Cell>& others) : board_(board), others_(others) {}
+  WalkSearch(const Board& board, Cell x, const std::vector<Cell>& others) : board_(board), x_(x), others_(others) {}
 
-  std::optional<pl::Location> find(Cell x) {
-    for (int depth = 0; depth <= kMaxDepth && !best_; ++depth)
-      for (int d = 0; d < kDirs; ++d)
-        forLetters(board_, neighbor(x, d), [&](char letter) {
-          std::vector<Alignment> alive;
-          for (Cell y : others_)
-            for (int e = 0; e < kDirs; ++e)
-              if (hasLetter(board_, neighbor(y, e), letter)) alive.push_back({neighbor(y, e), y});
-          path_.assign(1, Step{letter, 0});
-          walk(x, neighbor(x, d), alive, depth);
-        });
+  std::optional<pl::Location> find() {
+    for (int depth = 0; depth <= kExhaustive && !best_; ++depth)
+      for (const Walk& start : firstSteps()) {
+        key_ = start.key;
+        walk(start.prev, start.cur, start.alive, depth);
+      }
+    if (!best_)
+      if (const auto shortest = breadthFirst(firstSteps())) best_ = locationOf(shortest->key);
     return best_;
   }
 
  private:
-  static constexpr int kMaxDepth = 6;
-  struct Alignment {
-    Cell at, from;
-  };
-  struct Step {
-    char letter;
-    int angle;
+  static constexpr int kExhaustive = 6;            // steps: every walk is tried up to here
+  static constexpr std::size_t kLongest = 64;      // steps; a walk past that is no help to a reader
+  static constexpr std::size_t kBudget = 1 << 16;  // walks the breadth-first search may hold
+
+  struct Walk {
+    Cell prev, cur;
+    Key key;
+    std::vector<Motion> alive;  // sorted
   };
 
-  void walk(Cell prev, Cell cur, const std::vector<Alignment>& alive, int remaining) {
-    if (alive.empty()) {
-      const pl::Location l = location();
-      if (!best_ || spelling(l) < spelling(*best_)) best_ = l;
-      return;
-    }
-    if (remaining == 0) return;
+  // The piece at c on x's walk, with `letter`, is found where the motion puts it.
+  bool follows(Motion g, Cell c, char letter) const {
+    // The offset from x as signed axial steps (hives span far less than half the
+    // torus), turned, then added to y.
+    const int v = (c - x_) & (kCells - 1);
+    int q = v & 31;
+    if (q >= 16) q -= 32;
+    int r = ((v - q) & (kCells - 1)) >> 5;
+    if (r >= 16) r -= 32;
+    for (int t = 0; t < g % kDirs; ++t) q = -std::exchange(r, q + r);  // a sixth clockwise
+    return hasLetter(board_, offsetCell(Cell(g / kDirs), q, r), letter);
+  }
+
+  std::vector<Motion> stillFollowing(const std::vector<Motion>& alive, Cell c, char letter) const {
+    std::vector<Motion> out;
+    for (const Motion g : alive)
+      if (follows(g, c, letter)) out.push_back(g);
+    return out;
+  }
+
+  // Each piece next to x, and the motions that find its letter next to another cell.
+  std::vector<Walk> firstSteps() const {
+    std::vector<Walk> out;
+    for (int d = 0; d < kDirs; ++d)
+      forLetters(board_, neighbor(x_, d), [&](char letter) {
+        Walk w{x_, neighbor(x_, d), {letter, '0'}, {}};
+        for (Cell y : others_)
+          for (int e = 0; e < kDirs; ++e)
+            if (hasLetter(board_, neighbor(y, e), letter)) w.alive.push_back(motion(y, (e - d + kDirs) % kDirs));
+        std::sort(w.alive.begin(), w.alive.end());
+        out.push_back(std::move(w));
+      });
+    return out;
+  }
+
+  // f(the walk one step on) for every step a walk standing at (prev, cur) can take.
+  template <class F>
+  void forSteps(Cell prev, Cell cur, F&& f) const {
     const int back = directionTo(cur, prev);
     for (int e = 0; e < kDirs; ++e) {
       if (e == back) continue;  // angle 0: back where the walk came from
       const Cell next = neighbor(cur, e);
-      const int angle = (back - e + kDirs) % kDirs;
-      forLetters(board_, next, [&](char letter) {
-        std::vector<Alignment> still;
-        for (const Alignment& a : alive) {
-          const Cell c = neighbor(a.at, (directionTo(a.at, a.from) - angle + kDirs) % kDirs);
-          if (hasLetter(board_, c, letter)) still.push_back({c, a.at});
-        }
-        path_.push_back({letter, angle});
-        walk(cur, next, still, remaining - 1);
-        path_.pop_back();
-      });
+      forLetters(board_, next, [&](char letter) { f(next, letter, char('0' + (back - e + kDirs) % kDirs)); });
     }
   }
 
-  // `N P(R(S k3) k2) k1` from the steps N, P k1, R k2, S k3.
-  pl::Location location() const {
-    pl::Location l{path_[0].letter, std::nullopt};
-    for (std::size_t i = path_.size() - 1; i >= 1; --i) {
-      pl::Reference r{path_[i].letter, {}, path_[i].angle};
-      if (l.other) r.qualifier.push_back(*l.other);
-      l.other = r;
+  void walk(Cell prev, Cell cur, const std::vector<Motion>& alive, int remaining) {
+    if (alive.empty()) {
+      const pl::Location l = locationOf(key_);
+      if (!best_ || spelling(l) < spelling(*best_)) best_ = l;
+      return;
     }
-    return l;
+    if (remaining == 0) return;
+    forSteps(prev, cur, [&](Cell next, char letter, char angle) {
+      key_ += {letter, angle};
+      walk(cur, next, stillFollowing(alive, next, letter), remaining - 1);
+      key_.resize(key_.size() - 2);
+    });
+  }
+
+  // Breadth first from `layer` (walks of one length) to the first layer holding a
+  // walk no motion follows, and the first of those in key order. Walks that stand
+  // at the same place and are followed by the same motions go on as one, the first
+  // in key order. Nothing past kLongest steps or kBudget walks.
+  std::optional<Walk> breadthFirst(std::vector<Walk> layer) const {
+    std::set<std::pair<std::size_t, std::vector<Motion>>> seen;
+    std::size_t held = 0;
+    while (!layer.empty() && layer.front().key.size() / 2 < kLongest) {
+      std::sort(layer.begin(), layer.end(), [](const Walk& a, const Walk& b) { return a.key < b.key; });
+      std::erase_if(layer, [&](const Walk& w) {
+        const char letter = w.key[w.key.size() - 2];
+        const std::size_t at = (std::size_t(w.cur) * kDirs + directionTo(w.cur, w.prev)) * 128 + letter;
+        return !seen.emplace(at, w.alive).second;
+      });
+      for (const Walk& w : layer)
+        if (w.alive.empty()) return w;
+      if ((held += layer.size()) > kBudget) return std::nullopt;
+      std::vector<Walk> next;
+      for (const Walk& w : layer)
+        forSteps(w.prev, w.cur, [&](Cell c, char letter, char angle) {
+          next.push_back({w.cur, c, w.key + letter + angle, stillFollowing(w.alive, c, letter)});
+        });
+      layer = std::move(next);
+    }
+    return std::nullopt;
   }
 
   const Board& board_;
+  const Cell x_;
   const std::vector<Cell>& others_;
-  std::vector<Step> path_;
+  Key key_;  // the walk being tried
   std::optional<pl::Location> best_;
 };
 
 }  // namespace
 
 std::optional<pl::Location> distinguishingWalk(const Board& board, Cell x, const std::vector<Cell>& others) {
-  return WalkSearch(board, others).find(x);
+  return WalkSearch(board, x, others).find();
 }
 
 }  // namespace apiary::ingest::pgnlike

@@ -49,8 +49,10 @@ std::vector<Described> descriptionsOf(const Board& board, Cell x, int depth);
 
 // Where brackets one level deep cannot tell places apart (a locally symmetric patch
 // of hive): the shortest walk from x, an angle at every step, that none of `others`
-// can follow; of equal walks the first in spelling order. Nothing when none up to
-// six references deep does.
+// can follow; of equal walks the first in spelling order up to six references deep,
+// past that the first by letters and angles step by step (walks that long are
+// needed where only a far piece breaks a symmetry). Nothing when no walk does (a
+// hive that a turn maps onto itself) or none is found within the search's limits.
 std::optional<grammar::pgn_like::Location> distinguishingWalk(const Board& board, Cell x,
                                                               const std::vector<Cell>& others);
 

@@ -4,9 +4,12 @@
 
 namespace apiary::ingest {
 
-std::vector<Move> legalMoveVector(const Board& board) {
+std::vector<Move> legalMoveVector(const Board& board, uint32_t pieces) {
   MoveList list;
-  legalMoves(board, list);
+  if (pieces == kAllPieces)
+    legalMoves(board, list);  // with the pass, when nothing else is legal
+  else
+    legalMovesOfPieces(board, pieces, list);
   return {list.begin(), list.end()};
 }
 

@@ -17,8 +17,21 @@
 namespace apiary::ingest {
 
 // The legal moves of a position, listed once so that a writer can try many
-// descriptions against them.
-std::vector<Move> legalMoveVector(const Board& board);
+// descriptions against them. A reader that knows which pieces a description can
+// name passes them (a pieceBit mask): generating for those alone is most of the
+// difference between resolving and replaying a move.
+std::vector<Move> legalMoveVector(const Board& board, uint32_t pieces = kAllPieces);
+
+// The pieces a description can name, as a mask for legalMoveVector: those that
+// `names` accepts, or all of them for a pass (legal only when nothing else is).
+template <class Names>
+uint32_t namedPieces(bool pass, Names&& names) {
+  if (pass) return kAllPieces;
+  uint32_t mask = 0;
+  for (PieceId p = 0; p < kPieces; ++p)
+    if (names(p)) mask |= pieceBit(p);
+  return mask;
+}
 
 template <class Fits>
 std::vector<Move> fittingMoves(const std::vector<Move>& moves, Fits&& fits) {

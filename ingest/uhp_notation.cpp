@@ -7,6 +7,7 @@
 #include "grammar/uhp.hpp"
 #include "ingest/notations.hpp"
 #include "ingest/replay.hpp"
+#include "ingest/resolve.hpp"
 
 namespace apiary::ingest {
 
@@ -129,10 +130,8 @@ std::vector<ReplayedGame> readUhp(std::string_view text) {
 std::string writeUhp(const ReplayedGame& game) {
   grammar::Game<grammar::UhpMove> out;
   out.tags = game.tags;
-  bool typed = false;
-  for (auto& tag : out.tags)
-    if (tag.name == "GameType") tag.value = game.board.type().name(), typed = true;
-  if (!typed) out.tags.insert(out.tags.begin(), {"GameType", game.board.type().name(), {}});
+  setGameTypeTag(out.tags, game.board.type());
+  asPgnTags(out.tags);  // BoardSpace's `P0 time` cannot stand in a tag pair as it is
   Board replay(game.board.type(), game.board.rules(), game.board.firstMover());
   for (const Move& m : game.board.history()) {
     // The engine chooses the reference; the grammar owns the spelling.

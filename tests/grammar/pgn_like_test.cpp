@@ -1,5 +1,6 @@
 // The PGN-like notation's syntax: the seed's examples, files, round trips, errors.
 #include "grammar/pgn_like.hpp"
+#include "grammar/tag_pair.hpp"
 
 #include <catch2/catch.hpp>
 #include <random>

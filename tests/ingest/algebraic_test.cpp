@@ -158,6 +158,11 @@ TEST_CASE("algebraic compressed round trips of generated games", "[roundtrip]") 
                         readAlgebraic);
 }
 
+TEST_CASE("every game in ../shared/games survives algebraic and back, in all three forms", "[roundtrip]") {
+  for (const Form form : {Form::Short, Form::Long, Form::Compressed})
+    test::checkSharedRoundTrips([form](const ReplayedGame& g) { return writeAlgebraic(g, form); }, readAlgebraic);
+}
+
 TEST_CASE("a long game without colours reads back (Pillbug moves are documented)") {
   GameGenerator generator(5);
   const std::regex colour(R"((^|[ .(])[wb]([QSBGAMLP]))");

@@ -233,6 +233,10 @@ TEST_CASE("generated games: written, read back to the same moves, written again 
                         readDirection);
 }
 
+TEST_CASE("every game in ../shared/games survives direction notation and back", "[roundtrip]") {
+  test::checkSharedRoundTrips([](const ReplayedGame& g) { return writeDirection(g); }, readDirection);
+}
+
 TEST_CASE("bad direction input is an error with line, column and ply, never a crash") {
   SECTION("unknown piece") {
     const auto e = errorOf("1. L P\n2. M+Lm Z+Pn\n");

@@ -10,6 +10,8 @@
 #include "engine/canonical.hpp"
 #include "engine/generate.hpp"
 #include "ingest/game.hpp"
+#include "ingest/reader.hpp"
+#include "support.hpp"
 
 namespace apiary::test {
 
@@ -67,31 +69,58 @@ inline bool sameUpToSymmetry(const Board& a, const Board& b) {
   return false;
 }
 
-// Writes n generated games, reads each back and checks that the same moves come
-// back (up to the symmetries the notation leaves out) and that writing the game
-// read gives the same text again.
-inline void checkRoundTrips(int n, uint64_t seed, const std::function<std::string(const ingest::ReplayedGame&)>& write,
-                            const std::function<std::vector<ingest::ReplayedGame>(std::string_view)>& read) {
+using WriteGame = std::function<std::string(const ingest::ReplayedGame&)>;
+using ReadGames = std::function<std::vector<ingest::ReplayedGame>(std::string_view)>;
+
+// Writes the game, reads it back and checks that the same moves come back (up to
+// the symmetries the notation leaves out) and that writing the game read gives the
+// same text again. `label` names the game when it fails.
+inline bool checkRoundTrip(const std::string& label, const ingest::ReplayedGame& game, const WriteGame& write,
+                           const ReadGames& read) {
+  const std::string text = write(game);
+  const auto back = read(text);
+  const bool ok =
+      back.size() == 1 && back[0].ok() && sameUpToSymmetry(game.board, back[0].board) && write(back[0]) == text;
+  if (!ok) {
+    std::string why = label + ":\n" + text;
+    if (back.size() == 1 && back[0].error)
+      why += "error at line " + std::to_string(back[0].error->line) + ", ply " + std::to_string(back[0].error->ply) +
+             ": " + back[0].error->message + "\n";
+    if (back.size() == 1 && back[0].ok()) why += "written again:\n" + write(back[0]);
+    INFO(why);
+    CHECK(ok);
+  }
+  return ok;
+}
+
+// checkRoundTrip for n generated games (stopping after 5 failures).
+inline void checkRoundTrips(int n, uint64_t seed, const WriteGame& write, const ReadGames& read) {
   GameGenerator generator(seed);
   int failures = 0;
-  for (int i = 0; i < n && failures < 5; ++i) {
-    const auto game = replayedOf(generator.next());
-    const std::string text = write(game);
-    const auto back = read(text);
-    const bool ok = back.size() == 1 && back[0].ok() && sameUpToSymmetry(game.board, back[0].board) &&
-                    write(back[0]) == text;
-    if (!ok) {
-      ++failures;
-      std::string why = "game " + std::to_string(i) + ":\n" + text;
-      if (back.size() == 1 && back[0].error)
-        why += "error at line " + std::to_string(back[0].error->line) + ", ply " +
-               std::to_string(back[0].error->ply) + ": " + back[0].error->message + "\n";
-      if (back.size() == 1 && back[0].ok()) why += "written again:\n" + write(back[0]);
-      INFO(why);
-      CHECK(ok);
-    }
-  }
+  for (int i = 0; i < n && failures < 5; ++i)
+    failures += !checkRoundTrip("game " + std::to_string(i), replayedOf(generator.next()), write, read);
   CHECK(failures == 0);
+}
+
+// checkRoundTrip for every game in ../shared/games that apiary reads, in whatever
+// notation each file is in: real games have the shapes generated ones rarely do
+// (hivegame's shuriken: three arms that only the far end of one tells apart).
+inline void checkSharedRoundTrips(const WriteGame& write, const ReadGames& read) {
+  const auto dir = requireShared();
+  if (dir.empty()) return;
+  int games = 0;
+  ingest::readSources({(dir / "games").string()}, std::nullopt, [&](ingest::SourceGames&& source) {
+    INFO(source.path << ": " << source.error);
+    CHECK(source.error.empty());
+    for (const auto& game : source.games) {
+      if (!game.ok()) continue;  // the fixtures of illegal games
+      ++games;
+      checkRoundTrip(source.path + " #" + std::to_string(game.index + 1), game, write, read);
+    }
+  });
+  // 8 UHP exports, 11 BoardSpace archives, 13 valid and 17 hash fixtures of
+  // hivegame, and print/comb.pgn: every one the UHP and SGF tests replay.
+  CHECK(games == 8 + 11 + 13 + 17 + 1);
 }
 
 }  // namespace apiary::test

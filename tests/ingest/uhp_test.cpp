@@ -8,6 +8,7 @@
 #include "engine/generate.hpp"
 #include "ingest/notations.hpp"
 #include "ingest/reader.hpp"
+#include "ingest_support.hpp"
 #include "support.hpp"
 #include <catch2/catch.hpp>
 
@@ -154,4 +155,9 @@ TEST_CASE("10,000 generated games survive UHP write -> read, and writing is stab
     CHECK(back[0].board.type() == game.board.type());
     CHECK(ingest::writeUhp(back[0]) == text);
   }
+}
+
+TEST_CASE("every game apiary reads in ../shared/games survives UHP write -> read", "[ingest][uhp]") {
+  // BoardSpace archives carry tags such as `P0 time`: written as `P0_time`.
+  test::checkSharedRoundTrips([](const ingest::ReplayedGame& g) { return ingest::writeUhp(g); }, ingest::readUhp);
 }

@@ -1,0 +1,21 @@
+// PGN tag pairs, `[Name "value"]`: how the PGN-like and algebraic files (and any
+// other line-based notation that wants them) carry a game's tags.
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "grammar/syntax.hpp"
+
+namespace apiary::grammar {
+
+// A PGN tag pair `[Name "value"]` at the start of `text` (blanks may surround the
+// parts; `\"` and `\\` escape inside the value). Gives the tag (pos left zero) and
+// the number of bytes it took, or nothing when `text` does not start with one.
+std::optional<std::pair<Tag, std::size_t>> readTagPair(std::string_view text);
+// `[Name "value"]`, escaping `"` and `\` in the value.
+std::string writeTagPair(const Tag& tag);
+
+}  // namespace apiary::grammar

@@ -26,12 +26,6 @@ constexpr Cell neighbor(Cell c, int dir) { return Cell((c + kDirOffset[dir]) & (
 constexpr int clockwise(int dir, int steps = 1) { return (dir + steps) % kDirs; }
 constexpr int opposite(int dir) { return (dir + 3) % kDirs; }
 
-// The direction from a to its neighbour b, or -1 when they are not adjacent.
-constexpr int directionTo(Cell a, Cell b) {
-  for (int d = 0; d < kDirs; ++d)
-    if (neighbor(a, d) == b) return d;
-  return -1;
-}
 
 // The direction of a step by its index difference (b - a) mod kCells, or -1 when a
 // and b are not neighbours: directionTo in one lookup, for the hot paths.
@@ -41,6 +35,13 @@ inline constexpr std::array<int8_t, kCells> kDirOfStep = [] {
   for (int d = 0; d < kDirs; ++d) t[kDirOffset[d] & (kCells - 1)] = int8_t(d);
   return t;
 }();
+
+// The direction from a to its neighbour b, or -1 when they are not adjacent (or
+// either is kNoCell).
+constexpr int directionTo(Cell a, Cell b) {
+  if (a >= kCells || b >= kCells) return -1;
+  return kDirOfStep[(b - a) & (kCells - 1)];
+}
 
 // The cell at axial offset (dq, dr) from c.
 constexpr Cell offsetCell(Cell c, int dq, int dr) {

@@ -85,11 +85,14 @@ char letterOf(PieceId p) { return kLetters[p]; }
 
 Places::Places(const Board& board) {
   for (PieceId p = 0; p < kPieces; ++p)
-    if (board.onBoard(p)) cells_[letterIndex(kLetters[p])].push_back(board.cellOf(p));
+    if (board.onBoard(p)) {
+      Letter& letter = cells_[letterIndex(kLetters[p])];
+      letter.cells[letter.size++] = board.cellOf(p);
+    }
 }
 
-const std::vector<Cell>& Places::of(char letter) const {
-  static const std::vector<Cell> none;
+const Places::Letter& Places::of(char letter) const {
+  static const Letter none{};
   const int i = letterIndex(letter);
   return i < 0 ? none : cells_[i];
 }

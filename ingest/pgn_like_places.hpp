@@ -29,9 +29,17 @@ class Places {
   CellSet cells(const grammar::pgn_like::Location& location) const;
 
  private:
-  const std::vector<Cell>& of(char letter) const;
+  // The cells of one letter's pieces (at most three): fixed arrays, since a
+  // Places is built for every move read.
+  struct Letter {
+    std::array<Cell, 3> cells;
+    int size = 0;
+    const Cell* begin() const { return cells.data(); }
+    const Cell* end() const { return cells.data() + size; }
+  };
+  const Letter& of(char letter) const;
   bool holds(Cell x, Cell centre, const grammar::pgn_like::Reference& ref) const;
-  std::array<std::vector<Cell>, 2 * kBugs> cells_;
+  std::array<Letter, 2 * kBugs> cells_{};
 };
 
 // A location as the grammar writes it, without the grammar's allocations: the

@@ -5,6 +5,7 @@
 // batch by batch, untimed.
 //
 // Usage: bench_index [GAMES=100000] [BATCH=10000] [DB_DIR] [CACHE_DIR] [THREADS=2]
+#include <sys/resource.h>
 #include <time.h>
 
 #include <chrono>
@@ -27,6 +28,14 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// The calling thread's CPU time in user space and in the kernel (writes, fsync).
+std::pair<double, double> threadUserSystem() {
+  rusage u{};
+  getrusage(RUSAGE_THREAD, &u);
+  return {double(u.ru_utime.tv_sec) + double(u.ru_utime.tv_usec) / 1e6,
+          double(u.ru_stime.tv_sec) + double(u.ru_stime.tv_usec) / 1e6};
+}
 
 double cpuSeconds(clockid_t clock) {
   timespec t{};
@@ -148,7 +157,7 @@ int main(int argc, char** argv) {
   std::filesystem::remove_all(dbDir);
   std::optional<index::Database> db(std::in_place, dbDir);
 
-  double loadSeconds = 0, buildThreadSeconds = 0, buildWall = 0, writerWall = 0;
+  double loadSeconds = 0, buildThreadSeconds = 0, buildWall = 0, writerWall = 0, writerUser = 0, writerSystem = 0;
   uint64_t positions = 0, added = 0, done = 0;
   long rssMin = 0, rssMax = 0;
   std::vector<long> rssAt;  // MiB at each quarter of the ingest
@@ -177,9 +186,14 @@ int main(int argc, char** argv) {
     for (const auto& r : records) positions += r.positions.size();
     done += batch.size();
     if (writing.valid()) writing.get();
-    writing = std::async(std::launch::async, [&db, &added, &writerWall, records = std::move(records)] {
+    writing = std::async(std::launch::async, [&db, &added, &writerWall, &writerUser, &writerSystem,
+                                              records = std::move(records)] {
       const auto t0 = Clock::now();
+      const auto [user0, system0] = threadUserSystem();
       added += db->addGames(records).added;
+      const auto [user1, system1] = threadUserSystem();
+      writerUser += user1 - user0;
+      writerSystem += system1 - system0;
       writerWall += since(t0);
     });
     const long rss = residentKiB("VmRSS:");
@@ -215,6 +229,8 @@ int main(int argc, char** argv) {
               cpu - buildThreadSeconds - writer, loadSeconds);
   std::printf("CPU-bound capacity on %u idle cores: %.0f games/s; wall: building %.1f s, writing %.1f s (overlapped)\n",
               threads, threads * double(games) / cpu, buildWall, writerWall);
+  std::printf("writer thread: %.1f us/game in user space, %.1f us/game in the kernel\n",
+              writerUser / double(games) * 1e6, writerSystem / double(games) * 1e6);
   std::printf("on disk: %.0f bytes/game (positions %.0f, catalogue %.0f); %llu distinct positions, %llu postings\n",
               double(info.bytes) / double(games), double(info.positionBytes) / double(games),
               double(info.catalogueBytes) / double(games), static_cast<unsigned long long>(info.positions),

@@ -3,8 +3,10 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 
+#include "engine/canonical_core.hpp"
 #include "engine/movegen.hpp"
 
 namespace apiary {
@@ -36,13 +38,6 @@ constexpr std::array<Matrix, kSymmetries> kMatrices = [] {
   }
   return m;
 }();
-
-uint64_t mix(uint64_t x) {  // splitmix64 finaliser: spreads a small code over 64 bits
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 }  // namespace
 
@@ -86,119 +81,116 @@ PositionKey PositionKey::fromBytes(std::string_view bytes) {
   return key;
 }
 
+using namespace canonical_detail;
+
+namespace {
+
+static_assert([] {
+  for (uint8_t i = 0; i < kSymmetries; ++i)
+    if (kColAxis[i] != kPerms[i >> 1][0] || kRowAxis[i] != kPerms[i >> 1][2]) return false;
+  return true;
+}(), "the core's axes are the permutations' first and last");
+
+// canonicalize() from scratch: the cells gathered once with their weights, the
+// moments summed, and each candidate symmetry's grid built from the cells.
 class Canonicalizer {
  public:
   explicit Canonicalizer(const Board& board);
-  CanonicalPosition run();
+  CanonicalPosition run() const;
 
  private:
-  // Encodes the position under symmetry s; returns the frame's offset.
   Axial encode(Symmetry s, PositionKey& out) const;
+  // For positions spread over 32 or more rows or columns (never in play: only a
+  // set-up position can be), the cells sorted instead of placed on a grid.
+  Axial encodeSorted(Symmetry s, PositionKey& out) const;
 
+  const Board& board_;
   int n_ = 0;
-  std::array<Axial, kPieces> at_;         // relative to the first cell
-  std::array<uint8_t, kPieces * 2> stack_;  // piece codes, bottom to top, per cell
-  std::array<uint8_t, kPieces> stackStart_, stackSize_;
-  std::array<uint32_t, kPieces> content_;
+  // Cube coordinates (q, -q-r, r) of each occupied cell relative to the first.
+  std::array<std::array<int32_t, kPieces>, 3> cube_;
+  std::array<Cell, kPieces> cell_;
+  std::array<Weights, kPieces> weights_;
+  uint32_t spread_ = 0;  // the bits of every coordinate + 16: < 32 when all are in [-16, 15]
   Axial base_;
-  bool moverIsBlack_ = false;
+  uint8_t flip_ = 0;
 };
 
-Canonicalizer::Canonicalizer(const Board& board) {
-  const Color mover = board.toMove();
-  moverIsBlack_ = mover == Color::Black;
-  const uint32_t onBoard = board.piecesOnBoard();
-  int used = 0;
-  for (PieceId p = 0; p < kPieces; ++p) {
-    if (!(onBoard & pieceBit(p)) || board.under(p) != kNoPiece) continue;
-    const Cell c = board.cellOf(p);
-    if (n_ == 0) base_ = board.axialOfPiece(p);
-    at_[n_] = board.axialOfPiece(p) - base_;
-    // Walk the stack from the top down, then reverse into bottom-to-top order.
-    const int h = board.height(c);
-    stackStart_[n_] = uint8_t(used);
-    stackSize_[n_] = uint8_t(h);
-    uint32_t content = uint32_t(h) << 28;
-    PieceId q = board.top(c);
-    for (int level = h - 1; level >= 0; --level, q = board.under(q)) {
-      const uint8_t code = uint8_t((colorOf(q) != mover) << 3 | int(bugOf(q)));
-      stack_[used + level] = code;
-      content |= uint32_t(code) << (4 * level);
-    }
-    content_[n_] = content;
-    used += h;
-    ++n_;
+Canonicalizer::Canonicalizer(const Board& board) : board_(board) {
+  flip_ = uint8_t((board.toMove() == Color::Black) << 3);
+  // Accumulated in locals: members would be reloaded after every read of the board,
+  // which might alias them.
+  int n = 0;
+  uint32_t spread = 0;
+  // Coordinates are taken relative to the lowest bottom piece's cell.
+  uint32_t bits = board.piecesOnBoard();
+  while (bits && board.under(PieceId(std::countr_zero(bits))) != kNoPiece) bits &= bits - 1;
+  if (bits) base_ = board.axialOfPiece(PieceId(std::countr_zero(bits)));
+  for (; bits; bits &= bits - 1) {
+    const PieceId p = PieceId(std::countr_zero(bits));
+    if (board.under(p) != kNoPiece) continue;  // one cell per bottom piece
+    const Axial at = board.axialOfPiece(p) - base_;
+    const int32_t y = -at.q - at.r;
+    cube_[0][n] = at.q;
+    cube_[1][n] = y;
+    cube_[2][n] = at.r;
+    spread |= uint32_t(at.q + 16) | uint32_t(y + 16) | uint32_t(at.r + 16);
+    cell_[n] = board.cellOf(p);
+    weights_[n] = weightsOf(board, cell_[n], flip_);
+    ++n;
   }
+  n_ = n;
+  spread_ = spread;
+}
+
+CanonicalPosition Canonicalizer::run() const {
+  if (n_ == 0) {
+    CanonicalPosition empty;
+    empty.frame.moverIsBlack = flip_ != 0;
+    return empty;
+  }
+  Moments moments;
+  for (int i = 0; i < n_; ++i) moments.add(weights_[i], cube_[0][i], cube_[2][i]);
+  return leastOf(candidates(moments), flip_ != 0,
+                 [&](Symmetry s, PositionKey& key) { return encode(s, key); });
 }
 
 Axial Canonicalizer::encode(Symmetry s, PositionKey& out) const {
+  if (spread_ >= 32) return encodeSorted(s, out);
+  const int rowAxis = kRowAxis[s.index], colAxis = kColAxis[s.index];
+  const std::array<int32_t, 3> base = {base_.q, -base_.q - base_.r, base_.r};
+  std::array<uint32_t, 32> rows{};
+  uint32_t rowMask = 0;
+  for (int i = 0; i < n_; ++i) {
+    const int32_t row = (base[rowAxis] + cube_[rowAxis][i]) & 31, col = (base[colAxis] + cube_[colAxis][i]) & 31;
+    rows[row] |= uint32_t(1) << col;
+    rowMask |= uint32_t(1) << row;
+  }
+  const Grid grid{rows.data(), rowMask, base[rowAxis] - 16, base[colAxis] - 16};
+  return KeyWriter::encode(board_, flip_, s, grid, out);
+}
+
+Axial Canonicalizer::encodeSorted(Symmetry s, PositionKey& out) const {
   std::array<uint32_t, kPieces> order;
   std::array<Axial, kPieces> moved;
   for (int i = 0; i < n_; ++i) {
-    moved[i] = s.apply(at_[i]);
+    moved[i] = s.apply(Axial{cube_[0][i], cube_[2][i]});
     order[i] = uint32_t((moved[i].r + 64) << 12 | (moved[i].q + 64) << 5 | i);
   }
   std::sort(order.begin(), order.begin() + n_);
+  std::array<uint8_t, 2 * kPieces + 8> bytes{};
   std::size_t size = 0;
   Axial prev{};
   for (int k = 0; k < n_; ++k) {
     const int i = order[k] & 31;
-    if (k > 0)
-      out.data_[size++] = uint8_t((moved[i].r - prev.r) << 6 | (moved[i].q - prev.q + 32));
+    if (k > 0) bytes[size++] = uint8_t((moved[i].r - prev.r) << 6 | (moved[i].q - prev.q + 32));
     prev = moved[i];
-    for (int level = 0; level < stackSize_[i]; ++level)
-      out.data_[size++] = uint8_t((level + 1 < stackSize_[i]) << 7 | stack_[stackStart_[i] + level]);
+    size += writeStack(board_, cell_[i], flip_, &bytes[size]);
   }
-  out.size_ = uint8_t(size);
-  if (n_ == 0) return Axial{};
+  KeyWriter::setBytes(out, bytes.data(), size);
   return s.apply(base_) + moved[order[0] & 31];
 }
 
-CanonicalPosition Canonicalizer::run() {
-  // Translation-invariant moments A[axis] = V * sum(w x) - W * sum(v x) for two
-  // content weights w and v. A symmetry permutes and negates the three axes, so it
-  // does the same to A: the symmetries that put the largest values first are the
-  // candidates, and only they are encoded.
-  std::array<uint64_t, 3> wx{}, vx{};
-  uint64_t W = 0, V = 0;
-  for (int i = 0; i < n_; ++i) {
-    const uint64_t w = mix(content_[i]), v = mix(content_[i] ^ 0xA5A5A5A5ull);
-    W += w;
-    V += v;
-    const Cube c = toCube(at_[i]);
-    for (int a = 0; a < 3; ++a) {
-      wx[a] += w * uint64_t(c[a]);
-      vx[a] += v * uint64_t(c[a]);
-    }
-  }
-  std::array<uint64_t, 3> A;
-  for (int a = 0; a < 3; ++a) A[a] = V * wx[a] - W * vx[a];
-
-  std::array<std::pair<uint64_t, uint64_t>, kSymmetries> score;
-  std::pair<uint64_t, uint64_t> best{0, 0};
-  for (uint8_t i = 0; i < kSymmetries; ++i) {
-    const auto& p = kPerms[i >> 1];
-    const uint64_t sign = (i & 1) ? uint64_t(-1) : 1;
-    score[i] = {sign * A[p[0]], sign * A[p[2]]};
-    best = std::max(best, score[i]);
-  }
-
-  CanonicalPosition result;
-  result.frame.moverIsBlack = moverIsBlack_;
-  bool found = false;
-  for (uint8_t i = 0; i < kSymmetries; ++i) {
-    if (score[i] != best) continue;
-    PositionKey candidate;
-    const Axial offset = encode(Symmetry{i}, candidate);
-    if (!found || candidate < result.key) {
-      result.key = candidate;
-      result.frame.symmetry = Symmetry{i};
-      result.frame.offset = offset;
-      found = true;
-    }
-  }
-  return result;
-}
+}  // namespace
 
 CanonicalPosition canonicalize(const Board& board) { return Canonicalizer(board).run(); }
 

@@ -22,6 +22,10 @@
 
 namespace apiary {
 
+namespace canonical_detail {
+class KeyWriter;
+}
+
 // One of the 12 symmetries of the hex grid, as a signed permutation of the cube
 // coordinates (x, y, z) = (q, -q-r, r): index = perm * 2 + (sign < 0).
 struct Symmetry {
@@ -54,7 +58,7 @@ class PositionKey {
   bool operator<(const PositionKey& o) const { return bytes() < o.bytes(); }
 
  private:
-  friend class Canonicalizer;
+  friend class canonical_detail::KeyWriter;
   std::array<uint8_t, kMaxSize> data_{};
   uint8_t size_ = 0;
 };

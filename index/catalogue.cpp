@@ -2,6 +2,7 @@
 #include "index/catalogue.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "index/catalogue_schema.hpp"
 #include "index/codec.hpp"
@@ -18,14 +19,15 @@ constexpr const char* kInsertGame =
     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)"
     " ON CONFLICT (fingerprint) DO NOTHING";
 constexpr const char* kInsertGameTag = "INSERT OR IGNORE INTO game_tags(value, game) VALUES (?1, ?2)";
+// Not "RETURNING id": SQLite runs such a statement through a temporary table, which
+// made a new tag value cost three times a plain insert (and nearly every game has one:
+// round numbers). The new row's id is the connection's last insert rowid.
 constexpr const char* kFindName = "SELECT id FROM tag_names WHERE name = ?1";
-constexpr const char* kInsertName =
-    "INSERT INTO tag_names(name) VALUES (?1) ON CONFLICT DO NOTHING RETURNING id";
+constexpr const char* kInsertName = "INSERT INTO tag_names(name) VALUES (?1) ON CONFLICT DO NOTHING";
 constexpr const char* kFindValue = "SELECT id FROM tag_values WHERE name = ?1 AND value = ?2";
-constexpr const char* kInsertValue =
-    "INSERT INTO tag_values(name, value) VALUES (?1, ?2) ON CONFLICT DO NOTHING RETURNING id";
+constexpr const char* kInsertValue = "INSERT INTO tag_values(name, value) VALUES (?1, ?2) ON CONFLICT DO NOTHING";
 constexpr const char* kFindSource = "SELECT id FROM sources WHERE path = ?1";
-constexpr const char* kInsertSource = "INSERT INTO sources(path) VALUES (?1) ON CONFLICT DO NOTHING RETURNING id";
+constexpr const char* kInsertSource = "INSERT INTO sources(path) VALUES (?1) ON CONFLICT DO NOTHING";
 
 // game_tags rows go in sorted, many per statement: one B-tree descent per row
 // instead of one statement each, and pages filled in order instead of split.
@@ -39,12 +41,8 @@ const char* insertGameTags(std::size_t rows) {
   return rows == kTagRowsPerInsert ? many.c_str() : kInsertGameTag;
 }
 
-// Bounds the value cache: rare values (round numbers, dates) would otherwise grow it
-// with the database, and the memory of an ingest has to stay flat.
-constexpr std::size_t kValueCacheLimit = 1 << 18;
-
 void bindOptionalText(Statement& s, int index, const std::string* text) {
-  if (text) s.bind(index, *text);
+  if (text) s.bindUnowned(index, *text);
   else s.bindNull(index);
 }
 
@@ -70,45 +68,63 @@ StatementLease Catalogue::prepared(const char* sql) const {
 template <class... Keys>
 int64_t Catalogue::findOrInsert(const char* find, const char* insert, const Keys&... keys) {
   // Inserting first: a value missing from the cache is most often new (a round, a date).
-  {
-    auto inserted = prepared(insert);  // "... ON CONFLICT DO NOTHING RETURNING id"
-    inserted->bindAll(keys...);
-    if (inserted->step()) return inserted->integer(0);
-  }
+  prepared(insert)->bindAll(keys...).run();  // "... ON CONFLICT DO NOTHING"
+  if (db_.changes() > 0) return db_.lastInsertRowid();
   auto found = prepared(find);
   found->bindAll(keys...);
   if (!found->step()) throw SqliteError("a row neither inserted nor found");
   return found->integer(0);
 }
 
+namespace {
+
+// Entries per generation of an id cache: a few times the values that repeat in
+// practice (players, events, dates), and small enough to stay in the CPU's caches
+// (at 2^18 entries in one table, a lookup cost as much as writing the tag's row).
+constexpr std::size_t kGeneration = 1 << 14;
+
+// Most lookups hit the cache: they find by a key built in a reused buffer, and only
+// a miss allocates one of its own. A hit in the older generation moves the entry to
+// the recent one; when that is full it becomes the older one.
+template <class Cache, class Find>
+int64_t interned(Cache& cache, const std::string& key, Find&& find) {
+  if (const auto it = cache.recent.find(key); it != cache.recent.end()) return it->second;
+  int64_t id;
+  if (const auto it = cache.older.find(key); it != cache.older.end()) id = it->second;
+  else id = find();
+  if (cache.recent.size() >= kGeneration) {
+    cache.older = std::move(cache.recent);
+    cache.recent.clear();
+  }
+  cache.recent.emplace(key, id);
+  return id;
+}
+
+thread_local std::string lookupKey;
+
+}  // namespace
+
 int64_t Catalogue::internName(std::string_view name) {
-  const auto [it, fresh] = names_.try_emplace(std::string(name), 0);
-  if (fresh) it->second = findOrInsert(kFindName, kInsertName, name);
-  return it->second;
+  lookupKey.assign(name);
+  return interned(names_, lookupKey, [&] { return findOrInsert(kFindName, kInsertName, name); });
 }
 
 int64_t Catalogue::internValue(int64_t name, std::string_view value) {
-  std::string key = std::to_string(name);
-  key.push_back('\0');
-  key.append(value);
-  if (values_.size() >= kValueCacheLimit) values_.clear();
-  const auto [it, fresh] = values_.try_emplace(std::move(key), 0);
-  if (fresh) it->second = findOrInsert(kFindValue, kInsertValue, name, value);
-  return it->second;
+  lookupKey.assign(reinterpret_cast<const char*>(&name), sizeof name);  // fixed width: no separator
+  lookupKey.append(value);
+  return interned(values_, lookupKey, [&] { return findOrInsert(kFindValue, kInsertValue, name, value); });
 }
 
 int64_t Catalogue::internSource(std::string_view path) {
-  if (sources_.size() >= kValueCacheLimit) sources_.clear();
-  const auto [it, fresh] = sources_.try_emplace(std::string(path), 0);
-  if (fresh) it->second = findOrInsert(kFindSource, kInsertSource, path);
-  return it->second;
+  lookupKey.assign(path);
+  return interned(sources_, lookupKey, [&] { return findOrInsert(kFindSource, kInsertSource, path); });
 }
 
 // After a rollback the cached ids may name rows that no longer exist.
 void Catalogue::forgetInterned() {
-  names_.clear();
-  values_.clear();
-  sources_.clear();
+  names_ = {};
+  values_ = {};
+  sources_ = {};
 }
 
 Catalogue::Inserted Catalogue::insertPending(uint64_t batch, GameId firstGame,
@@ -120,34 +136,54 @@ Catalogue::Inserted Catalogue::insertPending(uint64_t batch, GameId firstGame,
     std::vector<int64_t> valueIds;
     std::string tagBlob, moveBlob;
     std::vector<std::pair<int64_t, GameId>> gameTags;
+    // The previous game's tags (views into its record, which outlives this call).
+    struct SeenTag {
+      std::string_view name, value;
+      int64_t nameId = -1, valueId = -1;
+    };
+    std::vector<SeenTag> previous;
+    std::array<std::string, 8> typeNames;
+    for (uint8_t t = 0; t < 8; ++t) typeNames[t] = GameType{t}.name();
     for (uint32_t i = 0; i < records.size(); ++i) {
       const GameRecord& r = records[i];
       const GameId id = firstGame + GameId(result.accepted.size());
       valueIds.clear();
       tagBlob.clear();
-      for (const auto& [name, value] : r.meta.tags) {
-        valueIds.push_back(internValue(internName(name), value));
-        putVarint(tagBlob, uint64_t(valueIds.back()));
+      for (std::size_t k = 0; k < r.meta.tags.size(); ++k) {
+        const auto& [name, value] = r.meta.tags[k];
+        // Games of a file repeat the previous game's tag names, and many of its values
+        // (game type, site, event): those need no lookup at all.
+        if (k == previous.size()) previous.emplace_back();
+        SeenTag& seen = previous[k];
+        if (seen.nameId < 0 || seen.name != name) seen = {name, {}, internName(name), -1};
+        if (seen.valueId < 0 || seen.value != value) {
+          seen.value = value;
+          seen.valueId = internValue(seen.nameId, value);
+        }
+        valueIds.push_back(seen.valueId);
+        putVarint(tagBlob, uint64_t(seen.valueId));
       }
+      // Everything bound below outlives run(), so nothing is copied.
       auto insert = prepared(kInsertGame);
-      insert->bindAll(id, batch, internSource(r.meta.source), r.meta.sourceIndex, r.meta.format,
-                     r.type.name());
+      insert->bindAll(id, batch, internSource(r.meta.source), r.meta.sourceIndex);
+      insert->bindUnowned(5, r.meta.format);
+      insert->bindUnowned(6, typeNames[r.type.expansions & 7]);
       bindOptionalText(*insert, 7, r.tag("White"));
       bindOptionalText(*insert, 8, r.tag("Black"));
       bindOptionalText(*insert, 9, r.tag("Event"));
       bindOptionalText(*insert, 10, r.tag("Site"));
       if (r.isoDate.empty()) insert->bindNull(11);
-      else insert->bind(11, r.isoDate);
+      else insert->bindUnowned(11, r.isoDate);
       insert->bind(12, resultCode(r.result()));
       insert->bind(13, int64_t(r.firstMover == Color::Black));
       insert->bind(14, int64_t(r.plies));
       moveBlob.clear();
       for (PackedMove m : r.uhpMoves) moveBlob += {char(m & 0xFF), char(m >> 8)};  // little-endian
-      insert->bindBlob(15, bytesOf(moveBlob));
-      insert->bindBlob(16, bytesOf(r.finalKey.bytes()));
+      insert->bindUnownedBlob(15, bytesOf(moveBlob));
+      insert->bindUnownedBlob(16, bytesOf(r.finalKey.bytes()));
       insert->bind(17, int64_t(r.fingerprint));
       insert->bind(18, int64_t(r.sequence));
-      insert->bindBlob(19, bytesOf(tagBlob));
+      insert->bindUnownedBlob(19, bytesOf(tagBlob));
       insert->run();
       if (db_.changes() == 0) {
         ++result.skipped;

@@ -101,7 +101,12 @@ class Catalogue {
   mutable std::unordered_map<const char*, std::unique_ptr<Statement>> statements_;
   // Ids of names, values and sources already written: most tags repeat (players,
   // events, game types), and a lookup in memory saves two statements per tag.
-  std::unordered_map<std::string, int64_t> names_, values_, sources_;
+  // Each cache has two generations (catalogue.cpp): what repeats stays, one-off
+  // values (round numbers) pass through, and the tables stay small enough to be fast.
+  struct IdCache {
+    std::unordered_map<std::string, int64_t> recent, older;
+  };
+  IdCache names_, values_, sources_;
 };
 
 }  // namespace apiary::index

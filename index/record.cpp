@@ -2,61 +2,72 @@
 
 #include <xxhash.h>
 
-#include <cctype>
+#include <algorithm>
 
-#include "index/codec.hpp"
+#include "engine/canonical_board.hpp"
 #include "index/iso_date.hpp"
 
 namespace apiary::index {
 
 namespace {
 
+// Tag names are ASCII: folding by hand spares a locale lookup per character (the
+// catalogue asks for four tags of every game it writes).
+constexpr char asciiLower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
+
 bool sameName(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
+    if (asciiLower(a[i]) != asciiLower(b[i])) return false;
   return true;
 }
 
-// Where a move goes, in true coordinates. The destination touches the hive (or is
-// the first cell of the game), so the board can name it.
-Axial destination(const Board& before, const Move& m) {
-  if (const auto at = before.axialOf(m.to)) return *at;
-  return Axial{};  // the empty board: the first piece stands at the origin
-}
-
-CanonicalMove canonicalMove(const Board& before, const CanonicalFrame& frame, const Move& m) {
+// The move m in the frame of the position it is played from (by Black or White,
+// from `from` unless a placement); `after` is the board once m is played, where the
+// moved piece's coordinates are its destination (cheaper than asking the board
+// before the move which cell m.to is).
+CanonicalMove canonicalMove(bool blackMoved, const Board& after, const CanonicalFrame& frame, const Move& m,
+                            Axial from) {
   CanonicalMove c;
   if (m.isPass()) {
     c.pass = true;
     return c;
   }
   c.bug = bugOf(m.piece);
-  c.opponents = colorOf(m.piece) != before.toMove();
-  if (!m.isPlacement()) c.from = frame.toCanonical(before.axialOfPiece(m.piece));
-  c.to = frame.toCanonical(destination(before, m));
+  c.opponents = (colorOf(m.piece) == Color::Black) != blackMoved;
+  if (!m.isPlacement()) c.from = frame.toCanonical(from);
+  c.to = frame.toCanonical(after.axialOfPiece(m.piece));
   return c;
 }
 
+// The bytes are written into a buffer sized once (a push_back per byte was 8 % of
+// a record's instructions); they are exactly what codec.hpp's putVarint and
+// putBigEndian64 would append, since fingerprints are the stored identity.
 uint64_t fingerprintOf(const GameRecord& r) {
-  std::string bytes;
-  bytes.reserve(256 + 8 * r.positions.size());
+  std::size_t size = 10 + r.meta.format.size() + 10 + 8 * r.positions.size() + 3 * r.uhpMoves.size();
+  for (const auto& [name, value] : r.meta.tags) size += 20 + name.size() + value.size();
+  std::string bytes(size, '\0');
+  char* out = bytes.data();
+  const auto varint = [&](uint64_t v) {
+    for (; v >= 0x80; v >>= 7) *out++ = char(uint8_t(v) | 0x80);
+    *out++ = char(uint8_t(v));
+  };
   const auto text = [&](std::string_view s) {
-    putVarint(bytes, s.size());
-    bytes.append(s);
+    varint(s.size());
+    out = std::copy(s.begin(), s.end(), out);
   };
   text(r.meta.format);
-  putVarint(bytes, r.meta.tags.size());
+  varint(r.meta.tags.size());
   for (const auto& [name, value] : r.meta.tags) {
     text(name);
     text(value);
   }
-  for (PositionHash h : r.positions) putBigEndian64(bytes, h);
+  for (PositionHash h : r.positions)
+    for (int shift = 56; shift >= 0; shift -= 8) *out++ = char(uint8_t(h >> shift));  // big-endian
   // The moves as written in the game's own orientation: a mirrored, rotated or
   // colour-swapped copy is another record (statistics add up; dedup reports it).
-  for (PackedMove m : r.uhpMoves) putVarint(bytes, m);
-  return XXH3_64bits(bytes.data(), bytes.size());
+  for (PackedMove m : r.uhpMoves) varint(m);
+  return XXH3_64bits(bytes.data(), std::size_t(out - bytes.data()));
 }
 
 }  // namespace
@@ -82,18 +93,22 @@ GameRecord makeRecord(const Board& game, GameMeta meta) {
   r.positions.reserve(history.size() + 1);
   r.moves.reserve(history.size());
   r.uhpMoves.reserve(history.size());
-  Board board(game.type(), game.rules(), game.firstMover());
+  // The positions follow each other by one move: CanonicalBoard updates what a
+  // move changes instead of canonicalising every ply from scratch.
+  CanonicalBoard walk(Board(game.type(), game.rules(), game.firstMover()));
   for (std::size_t ply = 0;; ++ply) {
-    const CanonicalPosition position = canonicalize(board);
+    const CanonicalPosition position = walk.canonical();
     r.positions.push_back(positionHash(position.key));
     if (ply == history.size()) {
       r.finalKey = position.key;
       break;
     }
     const Move& m = history[ply];
-    r.uhpMoves.push_back(packMove(board, m));
-    r.moves.push_back(canonicalMove(board, position.frame, m));
-    board.play(m);
+    r.uhpMoves.push_back(packMove(walk.board(), m));
+    const Axial from = m.isPass() || m.isPlacement() ? Axial{} : walk.board().axialOfPiece(m.piece);
+    const bool blackMoved = walk.board().toMove() == Color::Black;
+    walk.play(m);
+    r.moves.push_back(canonicalMove(blackMoved, walk.board(), position.frame, m, from));
   }
   r.fingerprint = fingerprintOf(r);
   r.sequence = XXH3_64bits(r.positions.data(), r.positions.size() * sizeof(PositionHash));

@@ -38,6 +38,8 @@ void Connection::exec(const char* sql) {
 
 int64_t Connection::changes() const { return sqlite3_changes64(db_); }
 
+int64_t Connection::lastInsertRowid() const { return sqlite3_last_insert_rowid(db_); }
+
 Statement::Statement(const Connection& db, std::string_view sql) : db_(db) {
   if (sqlite3_prepare_v3(db.handle(), sql.data(), int(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt_,
                          nullptr) != SQLITE_OK)
@@ -55,16 +57,17 @@ Statement& Statement::bind(int index, int64_t value) {
   return *this;
 }
 
-Statement& Statement::bind(int index, std::string_view text) {
-  check(sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8));
+Statement& Statement::bindText(int index, std::string_view text, bool copy) {
+  check(sqlite3_bind_text64(stmt_, index, text.data(), text.size(), copy ? SQLITE_TRANSIENT : SQLITE_STATIC,
+                            SQLITE_UTF8));
   return *this;
 }
 
-Statement& Statement::bindBlob(int index, std::span<const uint8_t> bytes) {
+Statement& Statement::bindBytes(int index, std::span<const uint8_t> bytes, bool copy) {
   // A zero-length blob is still a blob, not NULL.
   static const uint8_t empty = 0;
   check(sqlite3_bind_blob64(stmt_, index, bytes.empty() ? &empty : bytes.data(), bytes.size(),
-                            SQLITE_TRANSIENT));
+                            copy ? SQLITE_TRANSIENT : SQLITE_STATIC));
   return *this;
 }
 

@@ -29,6 +29,7 @@ class Connection {
   // For schema and pragmas: statements without values.
   void exec(const char* sql);
   int64_t changes() const;
+  int64_t lastInsertRowid() const;
   sqlite3* handle() const { return db_; }
   bool readOnly() const { return readOnly_; }
 
@@ -46,8 +47,12 @@ class Statement {
 
   // Parameters are numbered from 1, as in SQL's ?1.
   Statement& bind(int index, int64_t value);
-  Statement& bind(int index, std::string_view text);
-  Statement& bindBlob(int index, std::span<const uint8_t> bytes);
+  Statement& bind(int index, std::string_view text) { return bindText(index, text, true); }
+  Statement& bindBlob(int index, std::span<const uint8_t> bytes) { return bindBytes(index, bytes, true); }
+  // Without the copy: the bytes must stay as they are until the statement is reset
+  // (run() resets), for the writer's hot inserts.
+  Statement& bindUnowned(int index, std::string_view text) { return bindText(index, text, false); }
+  Statement& bindUnownedBlob(int index, std::span<const uint8_t> bytes) { return bindBytes(index, bytes, false); }
   Statement& bindNull(int index);
   // Binds the values to ?1, ?2, ... in order.
   template <class... Values>
@@ -75,6 +80,8 @@ class Statement {
   void bindOne(int index, const std::string& v) { bind(index, std::string_view(v)); }
   void bindOne(int index, const char* v) { bind(index, std::string_view(v)); }
   void check(int rc) const;
+  Statement& bindText(int index, std::string_view text, bool copy);
+  Statement& bindBytes(int index, std::span<const uint8_t> bytes, bool copy);
 
   const Connection& db_;
   sqlite3_stmt* stmt_ = nullptr;

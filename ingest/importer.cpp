@@ -26,6 +26,21 @@ struct FileResult {
   double readSeconds = 0, recordSeconds = 0;
 };
 
+// A file's notation, from its first 256 KiB (whole lines) when it is longer: the
+// vote over every token costs about as much as parsing the games, and a notation
+// shows long before the end of a big file. Only when the start decides nothing is
+// the whole text asked.
+grammar::Format detectNotation(std::string_view text, std::string_view path) {
+  constexpr std::size_t kHead = 256 * 1024;
+  if (text.size() > kHead) {
+    if (const auto cut = text.rfind('\n', kHead); cut != std::string_view::npos) {
+      const grammar::Format format = grammar::detectFormat(text.substr(0, cut + 1), path);
+      if (format != grammar::Format::Unknown) return format;
+    }
+  }
+  return grammar::detectFormat(text, path);
+}
+
 FileResult processFile(SourceText source, const std::optional<grammar::Format>& forced) {
   FileResult out;
   auto reject = [&](const std::string& format, int64_t index, const GameError& e) {
@@ -36,7 +51,7 @@ FileResult processFile(SourceText source, const std::optional<grammar::Format>& 
     source.error = "the file is empty";
   grammar::Format format = grammar::Format::Unknown;
   if (source.error.empty()) {
-    format = forced.value_or(grammar::detectFormat(source.text, source.path));
+    format = forced ? *forced : detectNotation(source.text, source.path);
     if (format == grammar::Format::Unknown) source.error = "not a Hive game file in any notation apiary reads";
   }
   if (!source.error.empty()) {
@@ -57,8 +72,9 @@ FileResult processFile(SourceText source, const std::optional<grammar::Format>& 
       continue;
     }
     index::GameMeta meta{source.path, game.index, formatName, {}, std::nullopt};
-    for (const auto& tag : game.tags) meta.tags.emplace_back(tag.name, tag.value);
     if (const std::string* result = game.tag("Result")) meta.result = parseResultTag(*result);
+    meta.tags.reserve(game.tags.size());
+    for (auto& tag : game.tags) meta.tags.emplace_back(std::move(tag.name), std::move(tag.value));
     out.records.push_back(index::makeRecord(game.board, std::move(meta)));
   }
   out.recordSeconds = since(start);

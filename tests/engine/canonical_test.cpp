@@ -3,6 +3,7 @@
 #include <map>
 
 #include "engine/canonical.hpp"
+#include "engine/canonical_board.hpp"
 #include "engine/generate.hpp"
 #include "engine_support.hpp"
 
@@ -125,4 +126,99 @@ TEST_CASE("the key is compact and the empty board has the empty key", "[canonica
     CHECK(key.size() <= 2 * std::size_t(pieces));
     CHECK(key.size() <= PositionKey::kMaxSize);
   }
+}
+
+namespace {
+
+void requireSameCanonical(const CanonicalPosition& walked, const Board& board) {
+  const CanonicalPosition fresh = canonicalize(board);
+  INFO("ply " << board.ply() << ", key " << fresh.key.hex() << ", walked " << walked.key.hex());
+  REQUIRE(walked.key == fresh.key);
+  CHECK(walked.frame.symmetry.index == fresh.frame.symmetry.index);
+  CHECK(walked.frame.offset == fresh.frame.offset);
+  CHECK(walked.frame.moverIsBlack == fresh.frame.moverIsBlack);
+}
+
+// A set-up position: the pieces at the given cells, one a stack.
+Board setUp(const std::vector<std::pair<Axial, PieceId>>& pieces, Color toMove) {
+  std::vector<PlacedStack> stacks;
+  for (const auto& [at, p] : pieces) stacks.push_back({at, {p}});
+  return Board::fromPosition(GameType::all(), Rules{}, toMove, stacks);
+}
+
+}  // namespace
+
+TEST_CASE("CanonicalBoard gives canonicalize's key and frame at every ply", "[canonical]") {
+  int positions = 0;
+  for (const auto& game : sampleGames(80)) {
+    for (uint8_t s = 0; s < kSymmetries; s += 5)
+      for (bool swap : {false, true}) {
+        const auto t = transformedGame(game.board, Symmetry{s}, swap);
+        REQUIRE(t.has_value());
+        CanonicalBoard walk(Board(t->type(), t->rules(), t->firstMover()));
+        requireSameCanonical(walk.canonical(), walk.board());
+        for (const Move& m : t->history()) {
+          walk.play(m);
+          requireSameCanonical(walk.canonical(), walk.board());
+          ++positions;
+        }
+      }
+  }
+  CHECK(positions > 10000);
+}
+
+TEST_CASE("CanonicalBoard follows set-up positions spread over 32 rows and back", "[canonical]") {
+  // Two groups 40 columns apart: no window of 32 holds them, so the walk falls back
+  // to canonicalize until a piece crosses over.
+  const Board wide = setUp({{{0, 0}, pieceId(Color::White, Bug::Queen)},
+                            {{1, 0}, pieceId(Color::White, Bug::Ant)},
+                            {{40, 0}, pieceId(Color::Black, Bug::Queen)},
+                            {{41, 0}, pieceId(Color::Black, Bug::Ant)}},
+                           Color::White);
+  CanonicalBoard walk(wide);
+  requireSameCanonical(walk.canonical(), walk.board());
+  const auto cell = [](int q, int r) { return cellAt(Axial{q, r}); };
+  // White's Ant walks over to Black's group (Board::play trusts its move).
+  walk.play(Move{pieceId(Color::White, Bug::Ant), cell(1, 0), cell(42, 0)});
+  requireSameCanonical(walk.canonical(), walk.board());
+  walk.play(Move{pieceId(Color::Black, Bug::Ant), cell(41, 0), cell(43, 0)});
+  requireSameCanonical(walk.canonical(), walk.board());
+  // The Queen joins them: the hive spans three cells again.
+  walk.play(Move{pieceId(Color::White, Bug::Queen), cell(0, 0), cell(39, 0)});
+  requireSameCanonical(walk.canonical(), walk.board());
+  // Then the leftmost piece keeps jumping to the right end: the line drifts far past
+  // where it started, and the window with it.
+  walk.play(Move{pieceId(Color::White, Bug::Spider), kNoCell, cell(44, 0)});
+  requireSameCanonical(walk.canonical(), walk.board());
+  std::vector<int> occupied = {39, 40, 42, 43, 44};
+  for (int jump = 0; jump < 40; ++jump) {
+    const int from = occupied.front(), to = occupied.back() + 1;
+    walk.play(Move{walk.board().top(cell(from, 0)), cell(from, 0), cell(to, 0)});
+    occupied.erase(occupied.begin());
+    occupied.push_back(to);
+    requireSameCanonical(walk.canonical(), walk.board());
+  }
+}
+
+TEST_CASE("a hive in a line has the same key in all 24 transforms", "[canonical]") {
+  // Straight lines put cells 20 steps from the first one, past the grid's window of
+  // [-16, 15] (keys are then written by sorting): both ways must agree.
+  std::vector<std::pair<Axial, PieceId>> line;
+  for (int i = 0; i < 22; ++i) line.push_back({Axial{i - 10, 0}, PieceId((i * 5) % kPieces)});
+  std::optional<PositionKey> key;
+  for (uint8_t s = 0; s < kSymmetries; ++s)
+    for (bool swap : {false, true}) {
+      std::vector<std::pair<Axial, PieceId>> moved;
+      for (const auto& [at, p] : line)
+        moved.push_back({Symmetry{s}.apply(at), swap ? PieceId((p + kSlots) % kPieces) : p});
+      const Board board = setUp(moved, swap ? Color::Black : Color::White);
+      const CanonicalPosition canon = canonicalize(board);
+      if (!key) key = canon.key;
+      CHECK(canon.key == *key);
+      CHECK(CanonicalBoard(board).canonical().key == *key);
+      for (const auto& [at, p] : moved) CHECK(canon.frame.fromCanonical(canon.frame.toCanonical(at)) == at);
+      const auto decoded = decodeKey(canon.key);
+      REQUIRE(decoded.has_value());
+      CHECK(canonicalize(*decoded).key == *key);
+    }
 }

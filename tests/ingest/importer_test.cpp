@@ -1,5 +1,6 @@
 // apiary ingest's importer: ../shared/games in every notation goes in with exact
-// counts, again adds nothing, and the result does not depend on thread count.
+// counts, again adds nothing, the result does not depend on thread count, and a
+// file longer than the sample its notation is told from is read to its end.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -103,4 +104,28 @@ TEST_CASE("result tags in every spelling", "[ingest]") {
   CHECK(ingest::parseResultTag("BlackWins") == GameState::BlackWins);
   CHECK(ingest::parseResultTag("1/2-1/2") == GameState::Draw);
   CHECK_FALSE(ingest::parseResultTag("error parsing result").has_value());
+}
+
+TEST_CASE("a file longer than the sample its notation is told from is read to its end", "[ingest]") {
+  // The notation is told from the file's first 256 KiB: the games after it still
+  // have to be read, and in that notation.
+  TempDir dir("apiary-importer-long-file");
+  GameGenerator generator(777);
+  std::vector<ingest::ReplayedGame> games;
+  for (int g = 0; g < 800; ++g) {
+    GeneratedGame game = generator.next();
+    games.push_back(ingest::gameFromBoard(std::move(game.board), game.tags));
+  }
+  const std::string text = ingest::writeGames(ingest::WriteFormat::Direction, games);
+  REQUIRE(text.size() > 2 * 256 * 1024);
+  std::ofstream(dir.path / "games.txt") << text;
+  index::Database db(dir.path / "db");
+  const auto summary = ingest::importSources(db, {(dir.path / "games.txt").string()}, {});
+  CHECK(summary.totals.added == 800);
+  CHECK(summary.totals.rejected == 0);
+  for (index::GameId id : {index::GameId(1), index::GameId(800)}) {
+    const auto game = db.game(id);
+    REQUIRE(game);
+    CHECK(game->format == "direction");
+  }
 }

@@ -61,22 +61,26 @@ void report(const char* what, const Sample& s) {
               percentile(s.cpu, 0.5), percentile(s.cpu, 0.99));
 }
 
+struct Passes {
+  std::vector<double> cold, warm;  // wall ms per item
+};
+
 // Runs `query` on every item twice (cold, then warm) and reports both; returns the
-// warm pass's wall times.
+// wall times of both passes.
 template <class Item>
-std::vector<double> measure(const char* what, const std::vector<Item>& items,
-                            const std::function<void(const Item&)>& query) {
-  Sample s;
+Passes measure(const char* what, const std::vector<Item>& items, const std::function<void(const Item&)>& query) {
+  Passes out;
   for (const char* pass : {"cold", "warm"}) {
-    s = {};
+    Sample s;
     for (const Item& item : items) {
       const double w = wallMs(), c = cpuMs();
       query(item);
       s.add(wallMs() - w, cpuMs() - c);
     }
     report((std::string(what) + " (" + pass + ")").c_str(), s);
+    (out.cold.empty() ? out.cold : out.warm) = std::move(s.wall);
   }
-  return s.wall;
+  return out;
 }
 
 struct Position {
@@ -99,16 +103,18 @@ std::vector<Position> samplePositions(const index::Database& db, const index::Ga
   return out;
 }
 
-// The slowest positions of a warm pass, to see what the tail is made of.
-void slowest(const std::vector<Position>& positions, const std::vector<double>& ms) {
-  std::vector<std::size_t> order(positions.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ms[a] > ms[b]; });
-  std::printf("    slowest (warm):");
-  for (std::size_t i = 0; i < std::min<std::size_t>(5, order.size()); ++i)
-    std::printf("  %.2f ms (ply %d, %llu games)", ms[order[i]], positions[order[i]].board.ply(),
-                static_cast<unsigned long long>(positions[order[i]].games));
-  std::printf("\n");
+// The slowest positions of each pass, to see what the tail is made of.
+void slowest(const std::vector<Position>& positions, const Passes& passes) {
+  for (const auto& [pass, ms] : {std::pair{"cold", &passes.cold}, std::pair{"warm", &passes.warm}}) {
+    std::vector<std::size_t> order(positions.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return (*ms)[a] > (*ms)[b]; });
+    std::printf("    slowest (%s):", pass);
+    for (std::size_t i = 0; i < std::min<std::size_t>(5, order.size()); ++i)
+      std::printf("  %.2f ms (ply %d, %llu games)", (*ms)[order[i]], positions[order[i]].board.ply(),
+                  static_cast<unsigned long long>(positions[order[i]].games));
+    std::printf("\n");
+  }
 }
 
 void describe(const std::vector<Position>& positions) {
@@ -145,7 +151,8 @@ int main(int argc, char** argv) {
   const std::string player = argc > 3 ? argv[3] : "Rone1";
   const uint64_t seed = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1;
 
-  const index::Database db(dir, {index::Access::ReadOnly, {}});
+  // As explore and search sessions open it (apiary explore, --batch).
+  const index::Database db(dir, {.access = index::Access::ReadOnly, .mapFiles = true});
   const index::GameSearch catalogue(db);
   std::printf("database %s: %lld games\n", dir.c_str(), static_cast<long long>(db.lastGame()));
   const auto positions = samplePositions(db, catalogue, queries, seed);

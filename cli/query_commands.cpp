@@ -41,7 +41,7 @@ struct QueryOptions {
 class Session {
  public:
   Session(const GlobalOptions& global, const query::GameFilter& filter)
-      : db_(global.databasePath(), {index::Access::ReadOnly, {}}), catalogue_(db_) {
+      : db_(global.databasePath(), {.access = index::Access::ReadOnly, .mapFiles = true}), catalogue_(db_) {
     if (!filter.empty()) kept_ = std::make_unique<query::KeptGames>(catalogue_, filter);
   }
   const index::Database& db() const { return db_; }

@@ -59,8 +59,12 @@ BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker
   for (const GameRecord* g : games) expected += g->positions.size();
   entries.reserve(expected);
   labels.reserve(expected);
+  // Entries are sorted by position, so their games come in random order: their
+  // lengths are looked up here, not in the records (a cache miss each).
+  std::vector<uint32_t> plies(games.size());
   VisitList visits;
   for (uint32_t g = 0; g < games.size(); ++g) {
+    plies[g] = games[g]->plies;
     collectVisits(games[g]->positions, visits);
     const auto base = uint32_t(labels.size());
     labels.insert(labels.end(), visits.labels.begin(), visits.labels.end());
@@ -69,10 +73,6 @@ BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker
   }
   sortEntries(entries);
 
-  marker.positions = 0;
-  for (std::size_t i = 0; i < entries.size(); ++i)
-    marker.positions += i == 0 || entries[i].position != entries[i - 1].position;
-
   // LZ4, not the database's zstd: a batch file is read back and rewritten by the
   // next compactions, which compress it with zstd when it comes to rest.
   rocksdb::Options options = PositionStore::options();
@@ -80,26 +80,54 @@ BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker
   rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
   require(writer.Open(file.string()), "cannot create " + file.string());
   require(writer.Put(IndexKey::batch(marker.batch).encode(), marker.encode()), "writing a batch marker");
+
+  // Keys must come in order: every posting list kept apart ('g'), then the buckets ('p').
+  std::vector<std::pair<std::size_t, std::size_t>> groups;  // each position's entries
+  for (std::size_t i = 0; i < entries.size();) {
+    std::size_t j = i + 1;
+    while (j < entries.size() && entries[j].position == entries[i].position) ++j;
+    groups.emplace_back(i, j);
+    i = j;
+  }
+  // A position more than kListMax games of the batch reached is an aggregate, its
+  // postings apart (under its own key) and its statistics in the bucket.
+  const auto popular = [](std::pair<std::size_t, std::size_t> group) {
+    return group.second - group.first > PositionRecord::kListMax;
+  };
+  std::vector<Posting> postings;
+  std::string value;
+  for (const auto& [first, end] : groups) {
+    if (!popular({first, end})) continue;
+    postings.clear();
+    for (std::size_t i = first; i < end; ++i) postings.push_back({marker.firstGame + entries[i].game, entries[i].ply});
+    value.clear();
+    encodePostings(postings, value);
+    require(writer.Merge(IndexKey::postings(entries[first].position).encode(), value), "writing postings");
+  }
   PositionRecord record;
   BucketWriter bucket;
-  std::string value;
-  for (std::size_t i = 0; i < entries.size();) {
-    const PositionHash position = entries[i].position;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const auto [first, end] = groups[g];
     record.clear();
-    for (; i < entries.size() && entries[i].position == position; ++i) {
+    for (std::size_t i = first; i < end; ++i) {
       const Entry& e = entries[i];
-      record.addGame(marker.firstGame + e.game, e.ply, e.outcome,
+      record.addGame(marker.firstGame + e.game, e.ply, plies[e.game], e.outcome,
                      std::span(labels).subspan(e.firstLabel, e.labelCount));
     }
-    if (record.games() > PositionRecord::kListMax) record.aggregate();
+    if (popular(groups[g])) {
+      record.aggregate();
+      record.takePostings();  // written apart above
+    }
+    const PositionHash position = entries[first].position;
     value.clear();
     record.encode(value);
     bucket.add(position, value);
-    if (i == entries.size() || bucketOf(entries[i].position) != bucketOf(position)) {
+    if (g + 1 == groups.size() || bucketOf(entries[groups[g + 1].first].position) != bucketOf(position)) {
       require(writer.Merge(IndexKey::bucket(bucketOf(position)).encode(), bucket.finish()), "writing a bucket");
       bucket.clear();
     }
   }
+  marker.positions = groups.size();
   require(writer.Finish(), "cannot finish " + file.string());
   return marker;
 }

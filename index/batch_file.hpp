@@ -1,8 +1,9 @@
-// The RocksDB half of one ingest batch, as a single SST file: the batch's marker
-// and, for each bucket, the PositionRecords (of just the batch's games) of the
-// positions the batch reached there, written as a merge operand. Ingesting the file
-// is then one atomic step that adds the batch to every position it touches without
-// reading any of them.
+// The RocksDB half of one ingest batch, as a single SST file: the batch's marker;
+// for each position more than kListMax games of the batch reached, their postings
+// under the position's own key; and for each bucket, the PositionRecords (of just
+// the batch's games) of the positions the batch reached there. All but the marker
+// are merge operands: ingesting the file is one atomic step that adds the batch to
+// every position it touches without reading any of them.
 //
 // The batch is aggregated in memory first (its visits sorted by position), so a
 // position reached by many games of the batch is written once.

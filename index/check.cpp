@@ -111,10 +111,13 @@ class Checker {
       if (i > 0 && postings[i].game >= postings[i - 1].game) problem(name + ": postings out of order");
     }
     const PositionStats stats = record.stats();
-    if (stats.counts.games != record.games() || !consistent(stats.counts))
+    // A game is at least as long as the ply it reached the position at.
+    uint64_t plies = 0;
+    for (const Posting& p : postings) plies += p.ply;
+    if (stats.counts.games != record.games() || !consistent(stats.counts) || stats.counts.lengthSum < plies)
       problem(name + ": inconsistent counts");
     for (const NextEdge& e : stats.next)
-      if (e.counts.games > stats.counts.games || !consistent(e.counts))
+      if (e.counts.games > stats.counts.games || e.counts.lengthSum > stats.counts.lengthSum || !consistent(e.counts))
         problem(name + ": inconsistent counts towards next position " + std::to_string(e.label));
   }
 
@@ -122,18 +125,17 @@ class Checker {
     const auto [it, fresh] = records_.try_emplace(h);
     if (fresh) {
       ++report_.positionsChecked;
-      std::optional<std::string> value;
       try {
-        value = store_.get(h);
+        store_.readWithPostings(h, [&](std::string_view value, std::string_view apart) {
+          if (PositionRecord r; r.decode(value, apart)) {
+            checkInvariants(h, r);
+            it->second = std::move(r);
+          } else {
+            problem("position " + hex(h) + ": its record does not decode");
+          }
+        });
       } catch (const std::exception& e) {  // a bucket RocksDB cannot merge
         problem("position " + hex(h) + ": " + e.what());
-      }
-      if (!value) it->second.reset();
-      else if (PositionRecord r; r.decode(*value)) {
-        checkInvariants(h, r);
-        it->second = std::move(r);
-      } else {
-        problem("position " + hex(h) + ": its record does not decode");
       }
     }
     return it->second ? &*it->second : nullptr;
@@ -198,9 +200,9 @@ class Checker {
                 std::to_string(p.ply));
         return;
       }
-      expected.counts += countsOf(g->record.outcome, v->ply);
+      expected.counts += countsOf(g->record.outcome, v->ply, g->record.plies);
       for (uint32_t label : g->visits.labelsOf(*v))
-        expected.next.push_back({label, countsOf(g->record.outcome, v->ply + 1)});
+        expected.next.push_back({label, countsOf(g->record.outcome, v->ply + 1, g->record.plies)});
     }
     combineEdges(expected.next);
     if (!(r->stats() == expected)) problem("position " + hex(h) + ": statistics differ from its games' results");
@@ -209,16 +211,17 @@ class Checker {
   void full() {
     DigestBuilder stored;
     try {
-      store_.forEachPosition([&](PositionHash h, std::string_view value) {
+      const uint64_t orphans = store_.forEachPosition([&](PositionHash h, std::string_view value, std::string_view apart) {
         ++report_.positionsChecked;
         PositionRecord r;
-        if (!r.decode(value)) {
+        if (!r.decode(value, apart)) {
           problem("position " + hex(h) + ": its record does not decode");
           return;
         }
         checkInvariants(h, r);
         stored.addRecord(h, r);
       });
+      if (orphans) problem(std::to_string(orphans) + " posting lists kept apart belong to no position");
     } catch (const std::exception& e) {
       problem(std::string("reading the positions stopped: ") + e.what());
     }
@@ -229,7 +232,7 @@ class Checker {
       const auto g = replay(row, false);
       if (!g) return;
       for (const Visit& v : g->visits.visits)
-        recomputed.addVisit(v.position, row.id, v.ply, g->record.outcome, g->visits.labelsOf(v));
+        recomputed.addVisit(v.position, row.id, v.ply, g->record.plies, g->record.outcome, g->visits.labelsOf(v));
     });
     report_.stored = stored.digest();
     report_.recomputed = recomputed.digest();

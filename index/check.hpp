@@ -6,8 +6,9 @@
 // every position they pass through must list them at the right ply, and each such
 // position's statistics (when it has at most recomputeLimit games) are recomputed
 // from all its games in the catalogue and compared field by field.
-// Full: every game is replayed and every record read; the digests of both sides
-// (digest.hpp) must be equal, and every record must hold its invariants.
+// Full: every game is replayed and every record read with its postings apart; the
+// digests of both sides (digest.hpp) must be equal, every record must hold its
+// invariants, and every posting list apart must belong to a position.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -67,6 +67,12 @@ class Reader {
     p_ += n;
     return out;
   }
+  // Everything not read yet (nothing is read past it).
+  std::string_view rest() {
+    const std::string_view out(p_, std::size_t(end_ - p_));
+    p_ = end_;
+    return out;
+  }
   bool ok() const { return ok_; }
   bool atEnd() const { return p_ == end_; }
   // The caller's own consistency checks (a count too large, an order broken) use

@@ -29,6 +29,7 @@ Counts& Counts::operator+=(const Counts& o) {
   moverLosses += o.moverLosses;
   firstWins += o.firstWins;
   secondWins += o.secondWins;
+  lengthSum += o.lengthSum;
   return *this;
 }
 
@@ -40,12 +41,14 @@ Counts& Counts::operator-=(const Counts& o) {
   sub(moverLosses, o.moverLosses);
   sub(firstWins, o.firstWins);
   sub(secondWins, o.secondWins);
+  sub(lengthSum, o.lengthSum);
   return *this;
 }
 
-Counts countsOf(Outcome outcome, uint64_t ply) {
+Counts countsOf(Outcome outcome, uint64_t ply, uint64_t plies) {
   Counts c;
   c.games = 1;
+  c.lengthSum = plies;
   const bool moverIsFirst = ply % 2 == 0;
   switch (outcome) {
     case Outcome::FirstWins:

@@ -24,14 +24,17 @@ struct Counts {
   uint64_t moverLosses = 0;
   uint64_t firstWins = 0;   // the player who made the game's first move won
   uint64_t secondWins = 0;  // the other player won
+  // The counted games' final lengths in plies, summed: the explorer's average game
+  // length is lengthSum / games, for a position and for each next position alike.
+  uint64_t lengthSum = 0;
 
   Counts& operator+=(const Counts& o);
   Counts& operator-=(const Counts& o);  // clamps at zero (transpositions = total - continuations)
   bool operator==(const Counts&) const = default;
 };
 
-// What one game with this outcome adds to a position it reached at `ply` (the side
-// to move there is the first mover when ply is even).
-Counts countsOf(Outcome outcome, uint64_t ply);
+// What one game with this outcome and length (`plies`) adds to a position it
+// reached at `ply` (the side to move there is the first mover when ply is even).
+Counts countsOf(Outcome outcome, uint64_t ply, uint64_t plies);
 
 }  // namespace apiary::index

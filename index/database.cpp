@@ -53,8 +53,8 @@ Database::Database(const std::filesystem::path& dir, DatabaseOptions options)
   }
   // RocksDB first: its lock keeps a second writer out before the catalogue is
   // touched, and for a reader its view decides which catalogue rows exist.
-  store_ = std::make_unique<PositionStore>(dir_ / "positions",
-                                           write ? PositionStore::Mode::ReadWrite : PositionStore::Mode::ReadOnly);
+  store_ = std::make_unique<PositionStore>(
+      dir_ / "positions", write ? PositionStore::Mode::ReadWrite : PositionStore::Mode::ReadOnly, options_.mapFiles);
   catalogue_ = std::make_unique<Catalogue>(dir_ / "catalogue.sqlite", !write);
   updateVisible();
   if (write) {
@@ -142,8 +142,8 @@ std::optional<PositionStats> Database::stats(const PositionKey& position) const 
 
 PostingPage Database::postings(const PositionKey& position, uint64_t offset, uint64_t limit) const {
   PostingPage page;
-  store_->read(positionHash(position), [&](std::string_view bytes) {
-    if (!PositionRecord::postingsOf(bytes, offset, limit, page.postings, page.total))
+  store_->readWithPostings(positionHash(position), [&](std::string_view bytes, std::string_view apart) {
+    if (!PositionRecord::postingsOf(bytes, apart, offset, limit, page.postings, page.total))
       throw std::runtime_error("corrupt record of a position; run apiary check");
   });
   return page;
@@ -169,7 +169,7 @@ Info Database::info() const {
   info.rejected = counts.rejected;
   info.sources = counts.sources;
   info.batches = counts.batches;
-  store_->forEachPosition([&](PositionHash, std::string_view value) {
+  store_->forEachPosition([&](PositionHash, std::string_view value, std::string_view) {
     ++info.positions;
     info.postings += PositionRecord::gamesOf(value);
   });
@@ -186,8 +186,8 @@ CheckReport Database::check(const CheckOptions& options) const {
 
 void Database::forEachPosition(const std::function<void(PositionHash, const PositionRecord&)>& f) const {
   PositionRecord r;
-  store_->forEachPosition([&](PositionHash h, std::string_view value) {
-    if (!r.decode(value)) throw std::runtime_error("corrupt record of a position; run apiary check");
+  store_->forEachPosition([&](PositionHash h, std::string_view value, std::string_view apart) {
+    if (!r.decode(value, apart)) throw std::runtime_error("corrupt record of a position; run apiary check");
     f(h, r);
   });
 }

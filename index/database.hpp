@@ -42,6 +42,9 @@ enum class CommitStep { CatalogueWritten, BatchFileWritten, Ingested, Committed 
 struct DatabaseOptions {
   Access access = Access::ReadWrite;
   std::function<void(CommitStep)> onCommitStep = {};
+  // Map RocksDB's files (PositionStore): for sessions of point reads (explore,
+  // search); a scan would make every file resident in the process.
+  bool mapFiles = false;
 };
 
 struct AddResult {

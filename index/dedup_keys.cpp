@@ -49,24 +49,25 @@ void DedupReader::forEachPostings(std::span<const PositionHash> wanted,
   // asked): Database keeps its store to itself.
   if (!positions_) positions_ = std::make_unique<PositionStore>(dir_ / "positions", PositionStore::Mode::ReadOnly);
   std::vector<Posting> postings;
-  const auto emit = [&](PositionHash h, std::string_view bytes) {
+  const auto emit = [&](PositionHash h, std::string_view bytes, std::string_view apart) {
     uint64_t total = 0;
     // Postings only: a popular position's statistics and edges are not decoded.
-    if (!PositionRecord::postingsOf(bytes, 0, UINT64_MAX, postings, total))
+    if (!PositionRecord::postingsOf(bytes, apart, 0, UINT64_MAX, postings, total))
       throw std::runtime_error("corrupt record of a position; run apiary check");
     // The RocksDB reader may have caught up past the Database's view.
     std::erase_if(postings, [&](const Posting& p) { return p.game > visible_; });
     if (!postings.empty()) f(h, postings);
   };
   if (read == Read::Lookups || (read == Read::Auto && wanted.size() < kLookupLimit)) {
-    for (PositionHash h : wanted) positions_->read(h, [&](std::string_view bytes) { emit(h, bytes); });
+    for (PositionHash h : wanted)
+      positions_->readWithPostings(h, [&](std::string_view bytes, std::string_view apart) { emit(h, bytes, apart); });
     return;
   }
   // Both sides are in hash order: walk them together, decoding only wanted records.
   std::size_t next = 0;
-  positions_->forEachPosition([&](PositionHash h, std::string_view bytes) {
+  positions_->forEachPosition([&](PositionHash h, std::string_view bytes, std::string_view apart) {
     while (next < wanted.size() && wanted[next] < h) ++next;
-    if (next < wanted.size() && wanted[next] == h) emit(h, bytes);
+    if (next < wanted.size() && wanted[next] == h) emit(h, bytes, apart);
   });
 }
 

@@ -25,7 +25,7 @@ void DigestBuilder::addPosting(PositionHash position, GameId game, uint32_t ply)
 // Each field weighted by its own hash, so that moving a game between fields (a win
 // counted as a loss) changes the sum.
 void DigestBuilder::addCounts(uint64_t& sum, uint64_t seed, const Counts& c) {
-  const uint64_t fields[] = {c.games, c.moverWins, c.draws, c.moverLosses, c.firstWins, c.secondWins};
+  const uint64_t fields[] = {c.games, c.moverWins, c.draws, c.moverLosses, c.firstWins, c.secondWins, c.lengthSum};
   for (uint64_t f = 0; f < std::size(fields); ++f) sum += fields[f] * combine(seed, f);
 }
 
@@ -38,12 +38,12 @@ void DigestBuilder::addRecord(PositionHash position, const PositionRecord& recor
     addCounts(d_.edgeSum, combine(combine(position, kEdgeSeed), e.label), e.counts);
 }
 
-void DigestBuilder::addVisit(PositionHash position, GameId game, uint32_t ply, Outcome outcome,
+void DigestBuilder::addVisit(PositionHash position, GameId game, uint32_t ply, uint32_t plies, Outcome outcome,
                              std::span<const uint32_t> nextLabels) {
   addPosting(position, game, ply);
-  addCounts(d_.countSum, combine(position, kCountSeed), countsOf(outcome, ply));
+  addCounts(d_.countSum, combine(position, kCountSeed), countsOf(outcome, ply, plies));
   for (uint32_t label : nextLabels)
-    addCounts(d_.edgeSum, combine(combine(position, kEdgeSeed), label), countsOf(outcome, ply + 1));
+    addCounts(d_.edgeSum, combine(combine(position, kEdgeSeed), label), countsOf(outcome, ply + 1, plies));
 }
 
 }  // namespace apiary::index

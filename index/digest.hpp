@@ -33,7 +33,7 @@ class DigestBuilder {
   // The stored side: one merged record.
   void addRecord(PositionHash position, const PositionRecord& record);
   // The recomputed side: one game's visit of one position.
-  void addVisit(PositionHash position, GameId game, uint32_t ply, Outcome outcome,
+  void addVisit(PositionHash position, GameId game, uint32_t ply, uint32_t plies, Outcome outcome,
                 std::span<const uint32_t> nextLabels);
   const Digest& digest() const { return d_; }
 

@@ -2,8 +2,17 @@
 // big-endian 64-bit number, 9 bytes in all:
 //
 //   'b' batch id   the marker of a committed ingest batch (value: BatchMarker)
+//   'g' position   the postings of a popular position, kept apart from its bucket
+//                  (value: a posting list, posting_list.hpp)
 //   'p' bucket     the positions whose hashes start with these 16 bits, each with
 //                  everything about it (value: a bucket of PositionRecords, bucket.hpp)
+//
+// Why 'g' apart: reading one position reads its whole bucket, and a popular
+// position's postings (one per game: 2 MB at the start position of a million
+// games) would make every position sharing its bucket that slow to read cold.
+// A batch that holds more than kListMax games of a position writes them under 'g'
+// as a merge operand, blind like the bucket; the bucket keeps the position's
+// statistics. 'g' sorts before 'p', so a batch file writes them first.
 //
 // A position is known by its hash: XXH3-64 of the engine's canonical key bytes
 // (PositionKey::hash()), not the key itself, which averages 37 bytes and would be
@@ -31,13 +40,14 @@ inline PositionHash positionHash(const PositionKey& key) { return key.hash(); }
 inline uint32_t edgeLabel(PositionHash next) { return uint32_t(next); }
 
 struct IndexKey {
-  enum class Space : char { Batch = 'b', Bucket = 'p' };
+  enum class Space : char { Batch = 'b', Postings = 'g', Bucket = 'p' };
   static constexpr std::size_t kSize = 9;
 
   Space space;
-  uint64_t id;  // the batch id or the bucket number
+  uint64_t id;  // the batch id, the position hash or the bucket number
 
   static IndexKey batch(uint64_t batchId) { return {Space::Batch, batchId}; }
+  static IndexKey postings(PositionHash position) { return {Space::Postings, position}; }
   static IndexKey bucket(uint64_t bucket) { return {Space::Bucket, bucket}; }
 
   std::string encode() const;

@@ -4,6 +4,7 @@
 
 #include "index/bucket.hpp"
 #include "index/keys.hpp"
+#include "index/posting_list.hpp"
 
 namespace apiary::index {
 
@@ -11,11 +12,21 @@ namespace {
 
 std::string_view view(const rocksdb::Slice& s) { return {s.data(), s.size()}; }
 
+bool merge(const rocksdb::Slice& keyBytes, std::span<const std::string_view> operands, std::string& out) {
+  const auto key = IndexKey::decode(view(keyBytes));
+  if (!key) return false;
+  switch (key->space) {
+    case IndexKey::Space::Bucket: return mergeBuckets(key->id, operands, out);
+    case IndexKey::Space::Postings: return mergePostingLists(operands, out);
+    default: return false;  // batch markers are never merged
+  }
+}
+
 }  // namespace
 
 bool PositionMergeOperator::FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const {
-  // A position one batch wrote and nothing else touched: RocksDB still merges it when
-  // it compacts to the last level. Its operand is already the value; no copy.
+  // A key one batch wrote and nothing else touched: RocksDB still merges it when it
+  // compacts to the last level. Its operand is already the value; no copy.
   if (!in.existing_value && in.operand_list.size() == 1) {
     out->existing_operand = in.operand_list[0];
     return true;
@@ -24,8 +35,7 @@ bool PositionMergeOperator::FullMergeV2(const MergeOperationInput& in, MergeOper
   operands.reserve(in.operand_list.size() + 1);
   if (in.existing_value) operands.push_back(view(*in.existing_value));
   for (const rocksdb::Slice& s : in.operand_list) operands.push_back(view(s));
-  const auto key = IndexKey::decode(view(in.key));
-  return key && mergeBuckets(key->id, operands, out->new_value);
+  return merge(in.key, operands, out->new_value);
 }
 
 bool PositionMergeOperator::PartialMergeMulti(const rocksdb::Slice& key, const std::deque<rocksdb::Slice>& operands,
@@ -33,8 +43,7 @@ bool PositionMergeOperator::PartialMergeMulti(const rocksdb::Slice& key, const s
   std::vector<std::string_view> views;
   views.reserve(operands.size());
   for (const rocksdb::Slice& s : operands) views.push_back(view(s));
-  const auto k = IndexKey::decode(view(key));
-  return k && mergeBuckets(k->id, views, *value);
+  return merge(key, views, *value);
 }
 
 }  // namespace apiary::index

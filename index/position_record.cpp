@@ -1,6 +1,8 @@
 #include "index/position_record.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <utility>
 
 #include "index/codec.hpp"
 
@@ -26,6 +28,7 @@ void putCounts(std::string& out, const Counts& c) {
   putVarint(out, c.moverLosses);
   putVarint(out, c.firstWins);
   putVarint(out, c.secondWins);
+  putVarint(out, c.lengthSum);
 }
 
 Counts readCounts(Reader& in) {
@@ -36,6 +39,7 @@ Counts readCounts(Reader& in) {
   c.moverLosses = in.varint();
   c.firstWins = in.varint();
   c.secondWins = in.varint();
+  c.lengthSum = in.varint();
   return c;
 }
 
@@ -53,29 +57,17 @@ bool readAggregateStats(Reader& in, std::size_t size, PositionStats& stats) {
   return in.ok();
 }
 
-// Game ids are written newest first: the first in full, then each as the gap below
-// the previous one, which keeps long posting lists at one or two bytes per game.
-class GameDeltas {
- public:
-  void put(std::string& out, GameId game) {
-    putVarint(out, first_ ? uint64_t(game) : uint64_t(previous_ - game));
-    first_ = false;
-    previous_ = game;
-  }
-  GameId read(Reader& in) {
-    const uint64_t v = in.varint();
-    if (!first_ && (v == 0 || v >= uint64_t(previous_))) in.invalidate();
-    previous_ = first_ ? GameId(v) : previous_ - GameId(v);
-    first_ = false;
-    return previous_;
-  }
-
- private:
-  bool first_ = true;
-  GameId previous_ = 0;
-};
-
 bool newerFirst(const Posting& a, const Posting& b) { return a.game > b.game; }
+
+// An aggregate's statistics, and the postings it keeps in its bucket (the bytes
+// after the statistics); nullopt when the statistics do not read.
+std::optional<std::string_view> readAggregate(std::string_view bytes, PositionStats& stats) {
+  Reader in(bytes.substr(1));
+  if (!readAggregateStats(in, bytes.size(), stats)) return std::nullopt;
+  return in.rest();
+}
+
+bool isAggregate(std::string_view bytes) { return !bytes.empty() && uint8_t(bytes[0]) == kAggregateForm; }
 
 }  // namespace
 
@@ -89,17 +81,30 @@ uint64_t PositionRecord::gamesOf(std::string_view bytes) {
   return in.varint();  // the list's length, or the aggregate's games
 }
 
+uint64_t PositionRecord::apartOf(std::string_view bytes) {
+  if (!isAggregate(bytes)) return 0;
+  PositionStats stats;
+  const auto kept = readAggregate(bytes, stats);
+  const uint64_t n = kept ? postingCount(*kept) : 0;
+  return kept && stats.counts.games > n ? stats.counts.games - n : 0;
+}
+
+uint64_t PositionRecord::postingsApart() const {
+  return aggregated_ && stats_.counts.games > postings_.size() ? stats_.counts.games - postings_.size() : 0;
+}
+
 void PositionRecord::clear() {
   aggregated_ = false;
   entries_.clear();
   labels_.clear();
   stats_ = {};
   postings_.clear();
+  apart_.clear();
 }
 
-void PositionRecord::addGame(GameId game, uint32_t ply, Outcome outcome,
+void PositionRecord::addGame(GameId game, uint32_t ply, uint32_t plies, Outcome outcome,
                              std::span<const uint32_t> nextLabels) {
-  entries_.push_back({game, ply, outcome, uint32_t(labels_.size()), uint32_t(nextLabels.size())});
+  entries_.push_back({game, ply, plies, outcome, uint32_t(labels_.size()), uint32_t(nextLabels.size())});
   labels_.insert(labels_.end(), nextLabels.begin(), nextLabels.end());
 }
 
@@ -113,21 +118,27 @@ void PositionRecord::aggregate() {
   postings_ = std::move(postings);
 }
 
+std::vector<Posting> PositionRecord::takePostings() { return std::exchange(postings_, {}); }
+
 PositionStats PositionRecord::stats() const {
   if (aggregated_) return stats_;
   PositionStats s;
   for (const Entry& e : entries_) {
-    s.counts += countsOf(e.outcome, e.ply);
+    s.counts += countsOf(e.outcome, e.ply, e.plies);
     for (uint32_t i = 0; i < e.labelCount; ++i)
-      s.next.push_back({labels_[e.firstLabel + i], countsOf(e.outcome, e.ply + 1)});
+      s.next.push_back({labels_[e.firstLabel + i], countsOf(e.outcome, e.ply + 1, e.plies)});
   }
   combineEdges(s.next);
   return s;
 }
 
 std::vector<Posting> PositionRecord::postings() const {
-  if (aggregated_) return postings_;
   std::vector<Posting> out;
+  if (aggregated_) {
+    out.reserve(postings_.size() + apart_.size());
+    std::merge(postings_.begin(), postings_.end(), apart_.begin(), apart_.end(), std::back_inserter(out), newerFirst);
+    return out;
+  }
   out.reserve(entries_.size());
   for (const Entry& e : entries_) out.push_back({e.game, e.ply});
   return out;
@@ -138,6 +149,7 @@ void PositionRecord::encode(std::string& out) const {
   const auto putEntry = [&](const Entry& e) {
     deltas.put(out, e.game);
     putVarint(out, e.ply);
+    putVarint(out, e.plies - e.ply);  // what was left of the game: one byte nearly always
     if (e.labelCount >= kInlineLabelCount) putVarint(out, e.labelCount - kInlineLabelCount);
     for (uint32_t i = 0; i < e.labelCount; ++i) putFixed32(out, labels_[e.firstLabel + i]);
   };
@@ -163,14 +175,10 @@ void PositionRecord::encode(std::string& out) const {
     putFixed32(out, edge.label);
     putCounts(out, edge.counts);
   }
-  putVarint(out, postings_.size());
-  for (const Posting& p : postings_) {
-    deltas.put(out, p.game);
-    putVarint(out, p.ply);
-  }
+  encodePostings(postings_, out);
 }
 
-bool PositionRecord::decode(std::string_view bytes) {
+bool PositionRecord::decode(std::string_view bytes, std::string_view apart) {
   clear();
   Reader in(bytes);
   GameDeltas deltas;
@@ -180,6 +188,9 @@ bool PositionRecord::decode(std::string_view bytes) {
     e.labelCount = (code >> 2) & kInlineLabelCount;
     e.game = deltas.read(in);
     e.ply = uint32_t(in.varint());
+    const uint64_t left = in.varint();
+    if (left > UINT32_MAX - e.ply) return in.invalidate();
+    e.plies = uint32_t(e.ply + left);
     if (e.labelCount == kInlineLabelCount) e.labelCount += uint32_t(in.varint());
     if (e.labelCount > bytes.size()) return in.invalidate();
     e.firstLabel = uint32_t(labels_.size());
@@ -191,30 +202,24 @@ bool PositionRecord::decode(std::string_view bytes) {
     readEntry(form & ~kSingleForm);
   } else if (form == kListForm) {
     const uint64_t n = in.varint();
-    if (n > bytes.size()) return false;  // each entry takes at least three bytes
+    if (n > bytes.size()) return false;  // each entry takes at least four bytes
     entries_.reserve(n);
     for (uint64_t i = 0; i < n && in.ok(); ++i) readEntry(in.byte());
   } else if (form == kAggregateForm) {
     aggregated_ = true;
     if (!readAggregateStats(in, bytes.size(), stats_)) return false;
-    const uint64_t n = in.varint();
-    if (n > bytes.size()) return false;
-    postings_.reserve(n);
-    for (uint64_t i = 0; i < n && in.ok(); ++i) {
-      const GameId game = deltas.read(in);
-      postings_.push_back({game, uint32_t(in.varint())});
-    }
+    return decodePostings(in.rest(), postings_) && decodePostings(apart, apart_);
   } else {
     return false;
   }
-  return in.ok() && in.atEnd();
+  // Only an aggregate has postings apart.
+  return in.ok() && in.atEnd() && apart.empty();
 }
 
 std::optional<PositionStats> PositionRecord::statsOf(std::string_view bytes) {
-  if (!bytes.empty() && uint8_t(bytes[0]) == kAggregateForm) {
-    Reader in(bytes.substr(1));
+  if (isAggregate(bytes)) {
     PositionStats stats;
-    if (!readAggregateStats(in, bytes.size(), stats)) return std::nullopt;
+    if (!readAggregate(bytes, stats)) return std::nullopt;
     return stats;
   }
   PositionRecord r;  // a list: at most kListMax games
@@ -222,27 +227,16 @@ std::optional<PositionStats> PositionRecord::statsOf(std::string_view bytes) {
   return r.stats();
 }
 
-bool PositionRecord::postingsOf(std::string_view bytes, uint64_t offset, uint64_t limit, std::vector<Posting>& out,
-                                uint64_t& total) {
+bool PositionRecord::postingsOf(std::string_view bytes, std::string_view apart, uint64_t offset, uint64_t limit,
+                                std::vector<Posting>& out, uint64_t& total) {
   out.clear();
-  if (!bytes.empty() && uint8_t(bytes[0]) == kAggregateForm) {
-    Reader in(bytes.substr(1));
+  if (isAggregate(bytes)) {
     PositionStats skipped;
-    if (!readAggregateStats(in, bytes.size(), skipped)) return false;
-    total = in.varint();
-    if (total > bytes.size()) return false;
-    const uint64_t end = offset < total ? offset + std::min(limit, total - offset) : 0;
-    out.reserve(end > offset ? end - offset : 0);
-    GameDeltas deltas;
-    for (uint64_t i = 0; i < end && in.ok(); ++i) {
-      const GameId game = deltas.read(in);
-      const auto ply = uint32_t(in.varint());
-      if (i >= offset) out.push_back({game, ply});
-    }
-    return in.ok();
+    const auto kept = readAggregate(bytes, skipped);
+    return kept && pageOfPostings(*kept, apart, offset, limit, out, total);
   }
   PositionRecord r;
-  if (!r.decode(bytes)) return false;
+  if (!r.decode(bytes, apart)) return false;
   const std::vector<Posting> all = r.postings();
   total = all.size();
   if (offset < total)
@@ -287,7 +281,7 @@ bool mergeRecords(std::span<const std::string_view> operands, std::string& out) 
       for (const Entry& e : r.entries_) all.push_back({&r, &e});
     std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.second->game > b.second->game; });
     for (const auto& [r, e] : all)
-      merged.addGame(e->game, e->ply, e->outcome,
+      merged.addGame(e->game, e->ply, e->plies, e->outcome,
                      std::span(r->labels_).subspan(e->firstLabel, e->labelCount));
   } else {
     merged.aggregated_ = true;
@@ -295,6 +289,7 @@ bool mergeRecords(std::span<const std::string_view> operands, std::string& out) 
       const PositionStats s = r.stats();
       merged.stats_.counts += s.counts;
       merged.stats_.next.insert(merged.stats_.next.end(), s.next.begin(), s.next.end());
+      // The operands' postings kept in their records; those kept apart stay apart.
       const std::vector<Posting> p = r.postings();
       const std::size_t middle = merged.postings_.size();
       merged.postings_.insert(merged.postings_.end(), p.begin(), p.end());

@@ -14,6 +14,7 @@
 #include "index/bucket.hpp"
 #include "index/codec.hpp"
 #include "index/merge_operator.hpp"
+#include "index/position_record.hpp"
 
 namespace apiary::index {
 
@@ -88,8 +89,9 @@ rocksdb::Options PositionStore::options() {
   return o;
 }
 
-PositionStore::PositionStore(const std::filesystem::path& dir, Mode mode) : mode_(mode) {
+PositionStore::PositionStore(const std::filesystem::path& dir, Mode mode, bool mapFiles) : mode_(mode) {
   rocksdb::Options o = options();
+  o.allow_mmap_reads = mapFiles;
   rocksdb::DB* db = nullptr;
   if (mode == Mode::ReadWrite) {
     require(rocksdb::DB::Open(o, dir.string(), &db), "cannot open " + dir.string());
@@ -132,12 +134,6 @@ std::vector<BatchMarker> PositionStore::batches() const {
   return out;
 }
 
-std::optional<std::string> PositionStore::get(PositionHash position) const {
-  std::optional<std::string> out;
-  read(position, [&](std::string_view record) { out.emplace(record); });
-  return out;
-}
-
 bool PositionStore::read(PositionHash position, const std::function<void(std::string_view)>& f) const {
   const uint64_t bucket = bucketOf(position);
   rocksdb::PinnableSlice value;
@@ -151,21 +147,58 @@ bool PositionStore::read(PositionHash position, const std::function<void(std::st
   return true;
 }
 
-void PositionStore::forEachPosition(const std::function<void(PositionHash, std::string_view)>& f) const {
+bool PositionStore::readWithPostings(PositionHash position,
+                                     const std::function<void(std::string_view, std::string_view)>& f) const {
+  return read(position, [&](std::string_view record) {
+    // Only an aggregate whose games outnumber the postings it holds has a list apart:
+    // looking for one otherwise would cost a block read (the last level has no Bloom
+    // filter).
+    if (PositionRecord::apartOf(record) == 0) return f(record, {});
+    rocksdb::PinnableSlice apart;
+    const rocksdb::Status s =
+        db_->Get({}, db_->DefaultColumnFamily(), IndexKey::postings(position).encode(), &apart);
+    if (!s.IsNotFound()) require(s, "reading the postings of a position");
+    f(record, apart.ToStringView());
+  });
+}
+
+uint64_t PositionStore::forEachPosition(
+    const std::function<void(PositionHash, std::string_view, std::string_view)>& f) const {
   rocksdb::ReadOptions ro;
   ro.fill_cache = false;  // a scan would evict every useful block
   ro.readahead_size = 4 << 20;
-  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro));
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro)), apart(db_->NewIterator(ro));
+  // Both spaces are in hash order: the lists apart are walked beside the buckets.
+  apart->Seek(IndexKey::spaceStart(IndexKey::Space::Postings));
+  const auto apartHash = [&]() -> std::optional<PositionHash> {
+    if (!apart->Valid()) return std::nullopt;
+    const auto key = IndexKey::decode(apart->key().ToStringView());
+    if (!key || key->space != IndexKey::Space::Postings) return std::nullopt;
+    return key->id;
+  };
+  uint64_t orphans = 0;
   for (it->Seek(IndexKey::spaceStart(IndexKey::Space::Bucket)); it->Valid(); it->Next()) {
     const auto key = IndexKey::decode(it->key().ToStringView());
     if (!key || key->space != IndexKey::Space::Bucket) break;
     BucketReader reader(key->id, it->value().ToStringView());
     PositionHash position;
     std::string_view record;
-    while (reader.next(position, record)) f(position, record);
+    while (reader.next(position, record)) {
+      std::optional<PositionHash> next;
+      for (; (next = apartHash()) && *next < position; apart->Next()) ++orphans;
+      if (next == position) {
+        f(position, record, apart->value().ToStringView());
+        apart->Next();
+      } else {
+        f(position, record, {});
+      }
+    }
     if (!reader.ok()) throw std::runtime_error("corrupt bucket " + std::to_string(key->id));
   }
   require(it->status(), "scanning positions");
+  for (; apartHash(); apart->Next()) ++orphans;
+  require(apart->status(), "scanning postings");
+  return orphans;
 }
 
 void PositionStore::ingest(const std::filesystem::path& file) {

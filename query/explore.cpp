@@ -24,28 +24,13 @@ index::Counts forTheMover(index::Counts c) {
   return c;
 }
 
-std::optional<double> averagePlies(std::span<const PositionGame> games, std::span<const uint32_t> which) {
-  if (which.empty()) return std::nullopt;
-  double sum = 0;
-  for (uint32_t g : which) sum += games[g].plies;
-  return sum / double(which.size());
+std::optional<double> averageLength(const index::Counts& c) {
+  if (!c.games) return std::nullopt;
+  return double(c.lengthSum) / double(c.games);
 }
 
-std::vector<uint32_t> allOf(std::size_t n) {
-  std::vector<uint32_t> all(n);
-  for (uint32_t i = 0; i < n; ++i) all[i] = i;
-  return all;
-}
-
-std::vector<index::PositionHash> hashesOf(const std::vector<Edge>& edges) {
-  std::vector<index::PositionHash> out;
-  for (const Edge& e : edges) out.push_back(e.next->hash);
-  return out;
-}
-
-// The index's counts, and lengths from replaying the games when they are few.
-void unfiltered(const index::Database& db, const index::GameSearch& catalogue, const PositionKey& key,
-                const index::PositionStats& stats, const std::vector<Edge>& edges, const ExploreOptions& options,
+// The index's counts: one record read for the position, a games count per move.
+void unfiltered(const index::Database& db, const index::PositionStats& stats, const std::vector<Edge>& edges,
                 Exploration& out) {
   out.counts = stats.counts;
   for (const Edge& e : edges) {
@@ -53,12 +38,6 @@ void unfiltered(const index::Database& db, const index::GameSearch& catalogue, c
     out.moves.push_back({e.next->move, {}, e.next->hash, forTheMover(e.counts),
                          games > e.counts.games ? games - e.counts.games : 0, {}});
   }
-  if (stats.counts.games > options.replayLimit) return;
-  std::vector<PositionGame> games;
-  for (const index::Posting& p : db.postings(key, 0, UINT64_MAX).postings) games.push_back({p.game, p.ply, {}, 0});
-  const GameEdges byNext = edgesByReplay(catalogue, out.position, games, hashesOf(edges));
-  out.averagePlies = averagePlies(games, allOf(games.size()));
-  for (std::size_t c = 0; c < edges.size(); ++c) out.moves[c].averagePlies = averagePlies(games, byNext.games[c]);
 }
 
 // Everything recomputed over the games the filter keeps.
@@ -72,16 +51,15 @@ void filtered(const index::Database& db, const index::GameSearch& catalogue, con
   for (const index::Posting& p : db.postings(key, 0, UINT64_MAX).postings)
     if (const auto facts = filter.find(p.game)) {
       games.push_back({p.game, p.ply, facts->outcome, facts->plies});
-      out.counts += index::countsOf(facts->outcome, p.ply);
+      out.counts += index::countsOf(facts->outcome, p.ply, facts->plies);
     }
-  out.averagePlies = averagePlies(games, allOf(games.size()));
   if (games.empty()) return;
   const GameEdges byNext =
       edgesByPostings(db, catalogue, out.position, games, std::span(keys).subspan(1), filter);
   for (std::size_t c = 0; c < edges.size(); ++c) {
     if (byNext.games[c].empty()) continue;
-    MoveStats row{edges[c].next->move, {}, edges[c].next->hash, {}, 0, averagePlies(games, byNext.games[c])};
-    for (uint32_t g : byNext.games[c]) row.counts += index::countsOf(games[g].outcome, games[g].ply);
+    MoveStats row{edges[c].next->move, {}, edges[c].next->hash, {}, 0, {}};
+    for (uint32_t g : byNext.games[c]) row.counts += index::countsOf(games[g].outcome, games[g].ply, games[g].plies);
     row.transpositions = byNext.reached[c] > row.counts.games ? byNext.reached[c] - row.counts.games : 0;
     out.moves.push_back(std::move(row));
   }
@@ -108,10 +86,14 @@ Exploration explore(const index::Database& db, const index::GameSearch& catalogu
     else edges.push_back({it->second, e.counts});
   }
   if (options.filter) filtered(db, catalogue, key, edges, *options.filter, out);
-  else unfiltered(db, catalogue, key, *stats, edges, options, out);
+  else unfiltered(db, *stats, edges, out);
 
+  out.averagePlies = averageLength(out.counts);
   const MoveNotation notation(options.notation, position);
-  for (MoveStats& m : out.moves) m.text = notation.write(out.board, m.move);
+  for (MoveStats& m : out.moves) {
+    m.text = notation.write(out.board, m.move);
+    m.averagePlies = averageLength(m.counts);
+  }
   std::stable_sort(out.moves.begin(), out.moves.end(), [](const MoveStats& a, const MoveStats& b) {
     return a.counts.games != b.counts.games ? a.counts.games > b.counts.games : a.next < b.next;
   });

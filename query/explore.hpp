@@ -3,13 +3,11 @@
 // position by this move (continuations) or by another route (transpositions).
 //
 // Unfiltered, the counts are the index's own aggregates (the position's statistics
-// and one games count per move played, none of their postings decoded). With a
-// filter they are recomputed over the games it keeps: the position's postings
-// intersected with the kept games, and each kept game's move found through the next
-// positions' postings (game_edges.hpp).
-// Average lengths need each game's length, which the index does not aggregate:
-// they are computed from the games where that is cheap (a filter's games carry their
-// lengths; an unfiltered position with few games replays them) and left out otherwise.
+// and one games count per move played, none of their postings decoded); average
+// lengths come with them (the index sums the games' lengths). With a filter they
+// are recomputed over the games it keeps: the position's postings intersected with
+// the kept games (which carry their lengths), and each kept game's move found
+// through the next positions' postings (game_edges.hpp).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -32,7 +30,7 @@ struct MoveStats {
   // Continuations: the games that played the move here; mover = the player making it.
   index::Counts counts;
   uint64_t transpositions = 0;  // games that reached the next position by another route
-  std::optional<double> averagePlies;
+  std::optional<double> averagePlies;  // of the continuations
 };
 
 struct Exploration {
@@ -47,9 +45,6 @@ struct Exploration {
 struct ExploreOptions {
   ingest::WriteFormat notation = ingest::WriteFormat::Uhp;
   KeptGames* filter = nullptr;  // none: every game
-  // Unfiltered positions with at most this many games have their games replayed for
-  // average lengths; above it, lengths are left out.
-  uint64_t replayLimit = 64;
 };
 
 Exploration explore(const index::Database& db, const index::GameSearch& catalogue, const Board& position,

@@ -21,15 +21,12 @@ class NextIndex {
   std::unordered_map<index::PositionHash, uint32_t> at_;
 };
 
-// Adds the next positions the game went to; returns its row (nullopt: not there).
-std::optional<index::GameRow> addReplayed(const index::GameSearch& catalogue, index::PositionHash position,
-                                          const PositionGame& game, uint32_t gameIndex, const NextIndex& next,
-                                          GameEdges& out) {
-  auto row = catalogue.movesOf(game.id);
-  if (row)
+// Adds the next positions the game went to.
+void addReplayed(const index::GameSearch& catalogue, index::PositionHash position, const PositionGame& game,
+                 uint32_t gameIndex, const NextIndex& next, GameEdges& out) {
+  if (const auto row = catalogue.movesOf(game.id))
     for (index::PositionHash h : nextAfterVisits(*row, position, game.ply))
       if (const uint32_t* c = next.find(h)) out.games[*c].push_back(gameIndex);
-  return row;
 }
 
 }  // namespace
@@ -57,18 +54,6 @@ std::vector<index::PositionHash> nextAfterVisits(const index::GameRow& game, ind
     if (m->isPlacement()) break;
     current = after;
   }
-  return out;
-}
-
-GameEdges edgesByReplay(const index::GameSearch& catalogue, index::PositionHash position,
-                        std::span<PositionGame> games, std::span<const index::PositionHash> next) {
-  GameEdges out{std::vector<std::vector<uint32_t>>(next.size()), {}};
-  const NextIndex at(next);
-  for (uint32_t g = 0; g < games.size(); ++g)
-    if (const auto row = addReplayed(catalogue, position, games[g], g, at, out)) {
-      games[g].outcome = index::outcomeOf(row->result, row->firstMover);
-      games[g].plies = row->plies;
-    }
   return out;
 }
 

@@ -1,15 +1,13 @@
 // Which move each game played from a position, for statistics over a subset of the
-// games (a filter) and for what the index does not aggregate (game lengths). The
-// index keeps, per position, the games through it (postings: game, first ply) and
-// summed counts per next position, but not which game went where; this recovers it:
-//
-// - by replay: each game's moves from the catalogue, replayed to the position, and
-//   every visit of it followed to the next position (a game that comes back and
-//   leaves by another move went to two). Exact; some microseconds a game.
-// - by postings: a game at the position at ply p that is at a next position at ply
-//   p + 1 went there (postings keep the first ply); a game at a next position at any
-//   other ply may have come back or transposed, and is replayed. The cost is reading
-//   the next positions' postings, not replaying, so it scales to popular positions.
+// games (a filter). The index keeps, per position, the games through it (postings:
+// game, first ply) and summed counts per next position, but not which game went
+// where; this recovers it through postings: a game at the position at ply p that is
+// at a next position at ply p + 1 went there (postings keep the first ply); a game
+// at a next position at any other ply may have come back or transposed, and is
+// replayed from the catalogue, every visit of the position followed to the next
+// position (a game that comes back and leaves by another move went to two). The
+// cost is reading the next positions' postings, not replaying, so it scales to
+// popular positions.
 #pragma once
 #include <cstdint>
 #include <span>
@@ -39,10 +37,6 @@ struct GameEdges {
 // which it first reached at `ply`; empty when the game does not replay to it.
 std::vector<index::PositionHash> nextAfterVisits(const index::GameRow& game, index::PositionHash position,
                                                  uint32_t ply);
-
-// Also fills in each game's outcome and length from its row.
-GameEdges edgesByReplay(const index::GameSearch& catalogue, index::PositionHash position,
-                        std::span<PositionGame> games, std::span<const index::PositionHash> next);
 
 // `games` are the position's games the filter keeps, newest first (posting order).
 GameEdges edgesByPostings(const index::Database& db, const index::GameSearch& catalogue,

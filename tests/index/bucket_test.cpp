@@ -1,6 +1,7 @@
 // Buckets of positions: round trips over the whole hash range, lookups, merging
 // (a union of sorted lists, adding the records of positions present in several),
-// RocksDB's merge operator doing the same, and corrupt buckets refused.
+// RocksDB's merge operator doing the same (and merging posting lists kept apart),
+// and corrupt buckets refused.
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -22,7 +23,7 @@ PositionHash inBucket(uint64_t low) { return kBucket << (64 - kBucketBits) | low
 std::string recordOf(GameId game, uint32_t ply) {
   PositionRecord r;
   const uint32_t next[] = {uint32_t(game * 7)};
-  r.addGame(game, ply, Outcome::Draw, next);
+  r.addGame(game, ply, ply + 20, Outcome::Draw, next);
   std::string out;
   r.encode(out);
   return out;
@@ -104,6 +105,23 @@ TEST_CASE("RocksDB's merge operator merges buckets the same way") {
   rocksdb::MergeOperator::MergeOperationOutput out2(unused, passed);
   REQUIRE(op.FullMergeV2(alone, &out2));
   CHECK(passed.ToString() == b);
+}
+
+TEST_CASE("the merge operator merges a position's posting lists kept apart, and no batch marker") {
+  PositionMergeOperator op;
+  std::string older, newer;
+  const Posting olderGames[] = {{20, 3}, {11, 5}}, newerGames[] = {{42, 3}, {31, 4}};
+  encodePostings(olderGames, older);
+  encodePostings(newerGames, newer);
+  const std::string keyBytes = IndexKey::postings(inBucket(7)).encode();
+  std::deque<rocksdb::Slice> operands = {rocksdb::Slice(older), rocksdb::Slice(newer)};
+  std::string merged;
+  REQUIRE(op.PartialMergeMulti(rocksdb::Slice(keyBytes), operands, &merged, nullptr));
+  std::vector<Posting> all;
+  REQUIRE(decodePostings(merged, all));
+  CHECK(all == std::vector<Posting>{{42, 3}, {31, 4}, {20, 3}, {11, 5}});
+  const std::string marker = IndexKey::batch(1).encode();
+  CHECK_FALSE(op.PartialMergeMulti(rocksdb::Slice(marker), operands, &merged, nullptr));
 }
 
 TEST_CASE("corrupt buckets are refused") {

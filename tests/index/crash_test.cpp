@@ -188,6 +188,8 @@ TEST_CASE("a reader beside a running ingest sees whole batches only") {
     CHECK(last % GameId(kBatch) == 0);  // a whole number of batches
     const auto root = reader->stats(empty);
     CHECK((root ? root->counts.games : 0) == uint64_t(last));
+    // Its postings are apart from its bucket (kBatch > kListMax), and as whole.
+    CHECK(reader->postings(empty, 0, 1).total == uint64_t(last));
     CHECK(reader->countTags({}) == uint64_t(last));
     CHECK_FALSE(reader->game(last + 1).has_value());
     if (last > 0) CHECK(reader->game(last).has_value());

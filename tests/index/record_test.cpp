@@ -115,8 +115,9 @@ TEST_CASE("results are relative to the first mover, and the file's result wins o
   CHECK(outcomeOf(GameState::InProgress, Color::White) == Outcome::Unknown);
   CHECK(stateOf(Outcome::SecondWins, Color::Black) == GameState::WhiteWins);
   // At ply 1 the second player moves: a first-player win is the mover's loss.
-  const Counts c = countsOf(Outcome::FirstWins, 1);
+  const Counts c = countsOf(Outcome::FirstWins, 1, 40);
   CHECK(c.games == 1);
+  CHECK(c.lengthSum == 40);
   CHECK(c.moverLosses == 1);
   CHECK(c.firstWins == 1);
   CHECK(c.moverWins + c.draws + c.secondWins == 0);

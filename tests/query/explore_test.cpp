@@ -41,7 +41,7 @@ Expected expected(const Recount& r, index::PositionHash position, const Keep& ke
   for (const auto& v : it->second) {
     const auto& game = r.games.at(v.game);
     if (!keep(game)) continue;
-    const auto counts = index::countsOf(r.outcome(v.game), v.ply);
+    const auto counts = index::countsOf(r.outcome(v.game), v.ply, game.plies);
     e.counts += counts;
     e.plies += game.plies;
     for (index::PositionHash n : v.next) {
@@ -59,12 +59,14 @@ Expected expected(const Recount& r, index::PositionHash position, const Keep& ke
   return e;
 }
 
-// Checks one exploration against the recount; `averages`: whether lengths must be there.
-void check(const query::Exploration& got, const Expected& want, bool averages) {
+// Checks one exploration against the recount, average lengths included.
+void check(const query::Exploration& got, const Expected& want) {
+  INFO(want.counts.games << " games through the position");
   CHECK(got.unlisted == 0);
   REQUIRE(got.counts == want.counts);
   REQUIRE(got.moves.size() == want.moves.size());
-  if (averages && want.counts.games) {
+  CHECK(got.averagePlies.has_value() == (want.counts.games > 0));
+  if (want.counts.games) {
     REQUIRE(got.averagePlies);
     CHECK(*got.averagePlies == Approx(want.plies));
   }
@@ -74,10 +76,8 @@ void check(const query::Exploration& got, const Expected& want, bool averages) {
     REQUIRE(it != want.moves.end());
     CHECK(m.counts == it->second.counts);
     CHECK(m.transpositions == it->second.transpositions);
-    if (averages) {
-      REQUIRE(m.averagePlies);
-      CHECK(*m.averagePlies == Approx(it->second.plies));
-    }
+    REQUIRE(m.averagePlies);
+    CHECK(*m.averagePlies == Approx(it->second.plies));
     if (i) CHECK(got.moves[i - 1].counts.games >= m.counts.games);  // most played first
     // The move shown is one that leads there, on the position as the user gave it.
     Board after = got.board;
@@ -88,35 +88,24 @@ void check(const query::Exploration& got, const Expected& want, bool averages) {
 
 }  // namespace
 
-TEST_CASE("explore: counts equal a recount of every game, unfiltered") {
+TEST_CASE("explore: counts and average lengths equal a recount of every game, unfiltered") {
   const QueryDatabase* q = QueryDatabase::get();
   if (!q) return;
   const Recount recount(q->db());
   const auto all = [](const index::GameRow&) { return true; };
-  int aggregated = 0, transposed = 0;
+  int aggregated = 0, popular = 0, transposed = 0;
   for (const Board& position : test::samplePositions(recount, 300, 1)) {
     const auto got = query::explore(q->db(), q->catalogue(), position);
     const Expected want = expected(recount, got.position, all);
-    check(got, want, want.counts.games <= query::ExploreOptions{}.replayLimit);
+    check(got, want);
     aggregated += want.counts.games > index::PositionRecord::kListMax;
+    popular += want.counts.games > 64;  // the explorer once replayed games up to here
     for (const auto& m : got.moves) transposed += m.transpositions > 0;
   }
   // The sample reaches the index's aggregate records and real transpositions.
   CHECK(aggregated > 20);
+  CHECK(popular > 10);
   CHECK(transposed > 20);
-}
-
-TEST_CASE("explore: average lengths of popular positions, when asked to replay every game") {
-  const QueryDatabase* q = QueryDatabase::get();
-  if (!q) return;
-  const Recount recount(q->db());
-  const auto all = [](const index::GameRow&) { return true; };
-  query::ExploreOptions options;
-  options.replayLimit = UINT64_MAX;
-  for (const Board& position : test::samplePositions(recount, 40, 2)) {
-    const auto got = query::explore(q->db(), q->catalogue(), position, options);
-    check(got, expected(recount, got.position, all), true);
-  }
 }
 
 TEST_CASE("explore: with filters, counts equal a recount over the games the filter keeps") {
@@ -149,7 +138,7 @@ TEST_CASE("explore: with filters, counts equal a recount over the games the filt
     for (const Board& position : test::samplePositions(recount, 60, seed++))
       for (query::KeptGames* kept : {&byId, &all}) {
         const auto got = query::explore(q->db(), q->catalogue(), position, {.filter = kept});
-        check(got, expected(recount, got.position, keep), true);
+        check(got, expected(recount, got.position, keep));
       }
   }
 }

@@ -4,15 +4,11 @@
 #include <cstdio>
 #include <string>
 
+#include "index/keys.hpp"
+
 namespace apiary::cli {
 
 namespace {
-
-std::string hex(uint64_t v) {
-  char buffer[17];
-  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(v));
-  return buffer;
-}
 
 const char* colorName(Color c) { return c == Color::White ? "white" : "black"; }
 
@@ -68,7 +64,7 @@ std::string dateOf(const index::GameRow& g) { return g.date.empty() ? "?" : g.da
 nlohmann::json explorationJson(const query::Exploration& e) {
   const Color toMove = e.board.toMove();
   nlohmann::json j;
-  j["position"] = hex(e.position);
+  j["position"] = index::hexOf(e.position);
   j["to_move"] = colorName(toMove);
   putCounts(j, e.counts, toMove);
   j["average_plies"] = average(e.averagePlies);
@@ -79,7 +75,7 @@ nlohmann::json explorationJson(const query::Exploration& e) {
     row["continuations"] = m.counts.games;
     row["transpositions"] = m.transpositions;
     row["average_plies"] = average(m.averagePlies);
-    row["next"] = hex(m.next);
+    row["next"] = index::hexOf(m.next);
     moves.push_back(std::move(row));
   }
   j["moves"] = std::move(moves);
@@ -101,7 +97,7 @@ nlohmann::json searchJson(const query::SearchResult& r) {
     g["ply"] = hit.ply;
     games.push_back(std::move(g));
   }
-  return {{"position", hex(r.position)}, {"total", r.total}, {"games", std::move(games)}};
+  return {{"position", index::hexOf(r.position)}, {"total", r.total}, {"games", std::move(games)}};
 }
 
 void printExploration(std::ostream& out, const query::Exploration& e) {

@@ -1,7 +1,6 @@
 #include "index/check.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <random>
 #include <set>
@@ -12,12 +11,6 @@
 namespace apiary::index {
 
 namespace {
-
-std::string hex(PositionHash h) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
 
 bool consistent(const Counts& c) {
   return c.moverWins + c.draws + c.moverLosses <= c.games &&
@@ -102,7 +95,7 @@ class Checker {
   }
 
   void checkInvariants(PositionHash h, const PositionRecord& record) {
-    const std::string name = "position " + hex(h);
+    const std::string name = "position " + hexOf(h);
     const std::vector<Posting> postings = record.postings();
     if (postings.size() != record.games()) problem(name + ": games and postings differ");
     for (std::size_t i = 0; i < postings.size(); ++i) {
@@ -131,11 +124,11 @@ class Checker {
             checkInvariants(h, r);
             it->second = std::move(r);
           } else {
-            problem("position " + hex(h) + ": its record does not decode");
+            problem("position " + hexOf(h) + ": its record does not decode");
           }
         });
       } catch (const std::exception& e) {  // a bucket RocksDB cannot merge
-        problem("position " + hex(h) + ": " + e.what());
+        problem("position " + hexOf(h) + ": " + e.what());
       }
     }
     return it->second ? &*it->second : nullptr;
@@ -172,14 +165,14 @@ class Checker {
         const PositionRecord* r = record(v.position);
         const std::string where = "game " + std::to_string(id) + " ply " + std::to_string(v.ply);
         if (!r) {
-          problem(where + ": position " + hex(v.position) + " is missing");
+          problem(where + ": position " + hexOf(v.position) + " is missing");
           continue;
         }
         const std::vector<Posting> postings = r->postings();
         const auto p = std::lower_bound(postings.begin(), postings.end(), id,
                                         [](const Posting& a, GameId x) { return a.game > x; });
-        if (p == postings.end() || p->game != id) problem(where + ": position " + hex(v.position) + " lacks the game");
-        else if (p->ply != v.ply) problem(where + ": position " + hex(v.position) + " lists it at ply " + std::to_string(p->ply));
+        if (p == postings.end() || p->game != id) problem(where + ": position " + hexOf(v.position) + " lacks the game");
+        else if (p->ply != v.ply) problem(where + ": position " + hexOf(v.position) + " lists it at ply " + std::to_string(p->ply));
       }
     }
     for (PositionHash h : touched) recompute(h);
@@ -196,7 +189,7 @@ class Checker {
       if (!g) return;
       const Visit* v = g->find(h);
       if (!v || v->ply != p.ply) {
-        problem("position " + hex(h) + ": game " + std::to_string(p.game) + " does not reach it at ply " +
+        problem("position " + hexOf(h) + ": game " + std::to_string(p.game) + " does not reach it at ply " +
                 std::to_string(p.ply));
         return;
       }
@@ -205,7 +198,7 @@ class Checker {
         expected.next.push_back({label, countsOf(g->record.outcome, v->ply + 1, g->record.plies)});
     }
     combineEdges(expected.next);
-    if (!(r->stats() == expected)) problem("position " + hex(h) + ": statistics differ from its games' results");
+    if (!(r->stats() == expected)) problem("position " + hexOf(h) + ": statistics differ from its games' results");
   }
 
   void full() {
@@ -215,7 +208,7 @@ class Checker {
         ++report_.positionsChecked;
         PositionRecord r;
         if (!r.decode(value, apart)) {
-          problem("position " + hex(h) + ": its record does not decode");
+          problem("position " + hexOf(h) + ": its record does not decode");
           return;
         }
         checkInvariants(h, r);

@@ -10,20 +10,31 @@
 
 namespace apiary::index {
 
+// The encoders write at a raw pointer (for buffers sized once) and return the end;
+// put* append the same bytes to a string.
+inline char* writeVarint(char* out, uint64_t v) {
+  for (; v >= 0x80; v >>= 7) *out++ = char(uint8_t(v) | 0x80);
+  *out++ = char(uint8_t(v));
+  return out;
+}
+
 inline void putVarint(std::string& out, uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(char(uint8_t(v) | 0x80));
-    v >>= 7;
-  }
-  out.push_back(char(uint8_t(v)));
+  char buffer[10];
+  out.append(buffer, writeVarint(buffer, v));
 }
 
 inline void putFixed32(std::string& out, uint32_t v) {
   for (int i = 0; i < 4; ++i) out.push_back(char(uint8_t(v >> (8 * i))));
 }
 
+inline char* writeBigEndian64(char* out, uint64_t v) {
+  for (int i = 7; i >= 0; --i) *out++ = char(uint8_t(v >> (8 * i)));
+  return out;
+}
+
 inline void putBigEndian64(std::string& out, uint64_t v) {
-  for (int i = 7; i >= 0; --i) out.push_back(char(uint8_t(v >> (8 * i))));
+  char buffer[8];
+  out.append(buffer, writeBigEndian64(buffer, v));
 }
 
 inline uint64_t readBigEndian64(std::string_view bytes) {

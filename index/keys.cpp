@@ -2,6 +2,8 @@
 
 #include "index/codec.hpp"
 
+#include <cstdio>
+
 namespace apiary::index {
 
 std::string IndexKey::encode() const {
@@ -19,6 +21,12 @@ std::optional<IndexKey> IndexKey::decode(std::string_view bytes) {
   const Space space = Space(bytes[0]);
   if (space != Space::Batch && space != Space::Postings && space != Space::Bucket) return std::nullopt;
   return IndexKey{space, readBigEndian64(bytes.substr(1))};
+}
+
+std::string hexOf(PositionHash h) {
+  char buffer[17];
+  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(h));
+  return buffer;
 }
 
 }  // namespace apiary::index

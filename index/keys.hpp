@@ -38,6 +38,8 @@ using GameId = int64_t;
 
 inline PositionHash positionHash(const PositionKey& key) { return key.hash(); }
 inline uint32_t edgeLabel(PositionHash next) { return uint32_t(next); }
+// A position hash as 16 hex digits, the way reports and JSON name positions.
+std::string hexOf(PositionHash h);
 
 struct IndexKey {
   enum class Space : char { Batch = 'b', Postings = 'g', Bucket = 'p' };

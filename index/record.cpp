@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engine/canonical_board.hpp"
+#include "index/codec.hpp"
 #include "index/iso_date.hpp"
 
 namespace apiary::index {
@@ -41,17 +42,14 @@ CanonicalMove canonicalMove(bool blackMoved, const Board& after, const Canonical
 }
 
 // The bytes are written into a buffer sized once (a push_back per byte was 8 % of
-// a record's instructions); they are exactly what codec.hpp's putVarint and
-// putBigEndian64 would append, since fingerprints are the stored identity.
+// a record's instructions), by codec.hpp's encoders: fingerprints are the stored
+// identity, so their bytes must not change.
 uint64_t fingerprintOf(const GameRecord& r) {
   std::size_t size = 10 + r.meta.format.size() + 10 + 8 * r.positions.size() + 3 * r.uhpMoves.size();
   for (const auto& [name, value] : r.meta.tags) size += 20 + name.size() + value.size();
   std::string bytes(size, '\0');
   char* out = bytes.data();
-  const auto varint = [&](uint64_t v) {
-    for (; v >= 0x80; v >>= 7) *out++ = char(uint8_t(v) | 0x80);
-    *out++ = char(uint8_t(v));
-  };
+  const auto varint = [&](uint64_t v) { out = writeVarint(out, v); };
   const auto text = [&](std::string_view s) {
     varint(s.size());
     out = std::copy(s.begin(), s.end(), out);
@@ -62,8 +60,7 @@ uint64_t fingerprintOf(const GameRecord& r) {
     text(name);
     text(value);
   }
-  for (PositionHash h : r.positions)
-    for (int shift = 56; shift >= 0; shift -= 8) *out++ = char(uint8_t(h >> shift));  // big-endian
+  for (PositionHash h : r.positions) out = writeBigEndian64(out, h);
   // The moves as written in the game's own orientation: a mirrored, rotated or
   // colour-swapped copy is another record (statistics add up; dedup reports it).
   for (PackedMove m : r.uhpMoves) varint(m);

@@ -26,8 +26,10 @@ char colourLetter(Color c) { return c == Color::White ? 'w' : 'b'; }
 
 ag::Cell gridCell(Axial a) { return {a.q, a.r}; }
 
-// Whether a grid cell (as written, not a board cell) is within one step of a piece.
-bool touchesHive(const Board& board, const GameFrame& frame, const ag::Cell& to) {
+// The board cell of a grid cell (as written, columns modulo 52) within one step of
+// a piece; none when it touches no piece. The piece it touches says which of the
+// cells 52 columns apart is meant.
+std::optional<Cell> cellNextToHive(const Board& board, const GameFrame& frame, const ag::Cell& to) {
   for (PieceId p = 0; p < kPieces; ++p) {
     if (!board.onBoard(p)) continue;
     const Axial a = frame.toFrame(board.axialOfPiece(p));
@@ -35,9 +37,9 @@ bool touchesHive(const Board& board, const GameFrame& frame, const ag::Cell& to)
     if (dq > kColumnPeriod / 2) dq -= kColumnPeriod;
     if (dq < -kColumnPeriod / 2) dq += kColumnPeriod;
     const int dr = a.r - *to.r;
-    if (std::abs(dq) + std::abs(dr) + std::abs(dq + dr) <= 2) return true;
+    if (std::abs(dq) + std::abs(dr) + std::abs(dq + dr) <= 2) return cellAt(frame.fromFrame({a.q - dq, *to.r}));
   }
-  return false;
+  return std::nullopt;
 }
 
 // Whether p can throw: a Pillbug, or a Mosquito copying one, on the ground.
@@ -128,16 +130,22 @@ ag::Move describe(const Board& board, const GameFrame& frame, const std::vector<
 }
 
 Step resolveWritten(const Board& board, const GameFrame& frame, const ag::Move& w) {
-  if (!w.pass && board.ply() > 0 && !touchesHive(board, frame, w.to))
+  std::optional<Cell> to;
+  if (!w.pass && board.ply() > 0 && !(to = cellNextToHive(board, frame, w.to)))
     return Step::fail("the destination " + ag::qToColumn(*w.to.q) + std::to_string(*w.to.r) + " touches no piece");
   // Moves of the bug written only (of its colour, when written): the long form the
   // ambiguity message uses needs no other piece's moves.
-  const auto legal = legalMoveVector(board, namedPieces(w.pass, [&](PieceId p) {
-                                       return kBugLetters[int(bugOf(p))] == w.piece.bug &&
-                                              (!w.piece.colour || colourLetter(colorOf(p)) == w.piece.colour);
-                                     }));
-  const auto fitting = fittingMoves(legal, [&](const Move& m) { return fits(board, frame, w, m); });
-  return chooseOne(fitting, "no legal move fits", [&](const Move& m) {
+  const uint32_t named = namedPieces(w.pass, [&](PieceId p) {
+    return kBugLetters[int(bugOf(p))] == w.piece.bug && (!w.piece.colour || colourLetter(colorOf(p)) == w.piece.colour);
+  });
+  auto fitsWritten = [&](const Move& m) { return fits(board, frame, w, m); };
+  if (to) {  // the written cell is the destination: check the named pieces' moves there
+    std::vector<Move> there;
+    addLegalMovesTo(board, named, *to, there);
+    if (const auto only = onlyFitting(there, fitsWritten)) return Step::playLegal(*only);
+  }
+  const auto legal = legalMoveVector(board, named);
+  return chooseOne(fittingMoves(legal, fitsWritten), "no legal move fits", [&](const Move& m) {
     return ag::writeMove(describe(board, frame, legal, m, ag::Form::Long), ag::Form::Long);
   });
 }

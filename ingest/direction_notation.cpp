@@ -32,22 +32,26 @@ bool isUniqueBug(Bug bug) { return kBugCopies[int(bug)] == 1; }
 class DirectionView {
  public:
   DirectionView(const Board& board, const GameFrame& frame) : board_(board), frame_(frame), mover_(board.toMove()) {
-    for (PieceId p = 0; p < kPieces; ++p) {
-      if (!board.onBoard(p)) continue;
-      // Noon is frame E: the distance toward noon is the projection 2q + r (in half
-      // steps); cells at equal distance stand in a line across noon, the forenoon
-      // side (frame NE) at smaller r. The seed's games decide this reading: with
-      // distance along a cube axis, or ties the other way, they do not replay or are
-      // not written back the same.
-      const Axial a = frame.toFrame(board.axialOfPiece(p));
-      order_[p] = {-(2 * a.q + a.r), a.r};
-      if (board.isTop(p)) {
-        Kind& kind = visible_[kindOf(p)];
-        kind.pieces[kind.size++] = p;
-      }
+    for (uint32_t left = board.piecesOnBoard(); left; left &= left - 1) {
+      const PieceId p = PieceId(std::countr_zero(left));
+      if (!board.isTop(p)) continue;
+      // Kept in counting order as they come: a kind holds at most three.
+      Kind& kind = visible_[kindOf(p)];
+      int i = kind.size++;
+      for (; i > 0 && order(p) < order(kind.pieces[i - 1]); --i) kind.pieces[i] = kind.pieces[i - 1];
+      kind.pieces[i] = p;
     }
-    for (Kind& kind : visible_)
-      std::sort(kind.begin(), kind.end(), [&](PieceId a, PieceId b) { return order_[a] < order_[b]; });
+  }
+
+  // Noon is frame E: the distance toward noon is the projection 2q + r (in half
+  // steps); cells at equal distance stand in a line across noon, the forenoon side
+  // (frame NE) at smaller r. The seed's games decide this reading: with distance
+  // along a cube axis, or ties the other way, they do not replay or are not
+  // written back the same. Computed when asked: a view is built for every move
+  // read, and most kinds hold one visible piece.
+  std::pair<int, int> order(PieceId p) const {
+    const Axial a = frame_.toFrame(board_.axialOfPiece(p));
+    return {-(2 * a.q + a.r), a.r};
   }
 
   const Board& board() const { return board_; }
@@ -92,7 +96,7 @@ class DirectionView {
     for (int d = 0; d < kDirs; ++d)
       for (PieceId p = board_.top(neighbor(destination, d)); p != kNoPiece; p = board_.under(p)) {
         const int level = priority(p);
-        if (level < bestLevel || (level == bestLevel && level < 5 && order_[p] < order_[best]))
+        if (level < bestLevel || (level == bestLevel && level < 5 && order(p) < order(best)))
           best = p, bestLevel = level;
       }
     return best;
@@ -111,7 +115,6 @@ class DirectionView {
   const Board& board_;
   const GameFrame& frame_;
   Color mover_;
-  std::array<std::pair<int, int>, kPieces> order_{};
   // The visible pieces of each colour and bug, in counting order. Fixed arrays: a
   // view is built for every move read, and sixteen vectors were most of its cost.
   struct Kind {
@@ -179,13 +182,42 @@ bool fits(const DirectionView& view, const dg::Move& w, uint32_t references, con
   return directDir(board, m) == view.frame().fromFrameDir(frameDirOf(*w.direction));
 }
 
+// Every legal move of the named pieces that a written direction can mean: beside
+// a reference on that side, else one step that way or a Grasshopper's jump.
+std::vector<Move> movesInDirection(const Board& board, const GameFrame& frame, const dg::Move& w, uint32_t named,
+                                   uint32_t references) {
+  const int d = frame.fromFrameDir(frameDirOf(*w.direction));
+  std::vector<Move> out;
+  if (w.reference) {
+    CellSet cells{};
+    for (uint32_t left = references; left; left &= left - 1)
+      cells.add(neighbor(board.cellOf(PieceId(std::countr_zero(left))), d));
+    addLegalMovesTo(board, named, cells, out);
+    return out;
+  }
+  for (uint32_t left = named & board.piecesOnBoard(); left; left &= left - 1) {
+    const PieceId p = PieceId(std::countr_zero(left));
+    const Cell step = neighbor(board.cellOf(p), d);
+    Cell jump = step;
+    if (bugOf(p) == Bug::Grasshopper)
+      while (board.occupied(jump)) jump = neighbor(jump, d);
+    addLegalMovesTo(board, pieceBit(p), step, out);
+    if (jump != step) addLegalMovesTo(board, pieceBit(p), jump, out);
+  }
+  return out;
+}
+
 Step resolveWritten(const Board& board, const GameFrame& frame, const dg::Move& w) {
   const DirectionView view(board, frame);
   const uint32_t named = namedPieces(w.pass, [&](PieceId p) { return view.names(w.piece, p); });
   const uint32_t references =
       w.reference ? namedPieces(false, [&](PieceId p) { return board.onBoard(p) && view.names(*w.reference, p); }) : 0;
-  const auto fitting =
-      fittingMoves(legalMoveVector(board, named), [&](const Move& m) { return fits(view, w, references, m); });
+  auto fitsWritten = [&](const Move& m) { return fits(view, w, references, m); };
+  if (w.direction && board.ply() >= 2) {
+    if (const auto only = onlyFitting(movesInDirection(board, frame, w, named, references), fitsWritten))
+      return Step::playLegal(*only);
+  }
+  const auto fitting = fittingMoves(legalMoveVector(board, named), fitsWritten);
   std::string none = "no legal move fits";
   if (fitting.empty() && !w.pass) {
     const std::string piece = dg::writeMove(dg::Move{false, w.piece, false, std::nullopt, std::nullopt});

@@ -29,17 +29,39 @@ bool fitsBase(const Board& board, const pl::Ply& ply, const Move& m) {
   return board.occupied(m.to) && letterOf(board.top(m.to)) == ply.under;
 }
 
+// Whether a move fits a ply, its places turned into cells once.
+class PlyFilter {
+ public:
+  PlyFilter(const Board& board, const pl::Ply& ply) : board_(board), ply_(ply) {
+    const pgnlike::Places places(board);
+    if (ply.from) from_ = places.cells(*ply.from);
+    if (ply.to) to_ = places.cells(*ply.to);
+  }
+  bool operator()(const Move& m) const {
+    if (!fitsBase(board_, ply_, m) || !isEastOfFirst(board_, m)) return false;
+    if (from_ && (m.isPlacement() || !from_->has(m.from))) return false;
+    return !to_ || (!m.isPass() && to_->has(m.to));
+  }
+  // Where the ply says the move ends, when it says: the described cells that are
+  // empty, or for `x` topped by the piece climbed onto.
+  std::optional<CellSet> destinations() const {
+    if (!to_) return std::nullopt;
+    CellSet cells{};
+    to_->forEach([&](Cell c) {
+      if (ply_.under ? board_.occupied(c) && letterOf(board_.top(c)) == ply_.under : !board_.occupied(c)) cells.add(c);
+    });
+    return cells;
+  }
+
+ private:
+  const Board& board_;
+  const pl::Ply& ply_;
+  std::optional<CellSet> from_, to_;
+};
+
 // The legal moves a ply fits.
 std::vector<Move> resolvePly(const Board& board, const std::vector<Move>& legal, const pl::Ply& ply) {
-  const pgnlike::Places places(board);
-  std::optional<CellSet> from, to;
-  if (ply.from) from = places.cells(*ply.from);
-  if (ply.to) to = places.cells(*ply.to);
-  return fittingMoves(legal, [&](const Move& m) {
-    if (!fitsBase(board, ply, m) || !isEastOfFirst(board, m)) return false;
-    if (from && (m.isPlacement() || !from->has(m.from))) return false;
-    return !to || (!m.isPass() && to->has(m.to));
-  });
+  return fittingMoves(legal, PlyFilter(board, ply));
 }
 
 // A set of the base's moves, one bit each: what a description lets through.
@@ -188,8 +210,16 @@ class ShortestPly {
 Step resolveWritten(const Board& board, const pl::Ply& ply) {
   // Every description names the moving piece's letter, so the moves of pieces with
   // that letter are all the resolver and the shortest rewriting need.
-  const auto legal =
-      legalMoveVector(board, namedPieces(ply.kind == pl::Ply::Kind::Pass, [&](PieceId p) { return letterOf(p) == ply.piece; }));
+  const uint32_t named =
+      namedPieces(ply.kind == pl::Ply::Kind::Pass, [&](PieceId p) { return letterOf(p) == ply.piece; });
+  if (ply.kind != pl::Ply::Kind::Pass && ply.to) {  // the destination is described: check the moves there
+    const PlyFilter filter(board, ply);
+    const uint32_t placed = board.piecesOnBoard();
+    std::vector<Move> there;
+    addLegalMovesTo(board, named & (ply.kind == pl::Ply::Kind::Place ? ~placed : placed), *filter.destinations(), there);
+    if (const auto only = onlyFitting(there, filter)) return Step::playLegal(*only);
+  }
+  const auto legal = legalMoveVector(board, named);
   const auto fits = resolvePly(board, legal, ply);
   std::string none = "no legal move fits";
   if (fits.empty() && ply.kind != pl::Ply::Kind::Pass) {

@@ -16,10 +16,12 @@ struct Step {
   std::optional<Move> move;  // the board move it names
   bool skip = false;         // not a board move (resign, draw offer): go on
   std::string error;         // why it names no move (none or several fit)
+  bool legal = false;        // the move was chosen among legal moves: no second check
 
-  static Step play(Move m) { return {m, false, {}}; }
-  static Step skipped() { return {std::nullopt, true, {}}; }
-  static Step fail(std::string why) { return {std::nullopt, false, std::move(why)}; }
+  static Step play(Move m) { return {m, false, {}, false}; }
+  static Step playLegal(Move m) { return {m, false, {}, true}; }
+  static Step skipped() { return {std::nullopt, true, {}, false}; }
+  static Step fail(std::string why) { return {std::nullopt, false, std::move(why), false}; }
 };
 
 struct ReplaySetup {
@@ -51,7 +53,7 @@ ReplayedGame replayWritten(const WrittenGame& game, ReplaySetup setup, StepFn&& 
     Step s = step(const_cast<const Board&>(out.board), written);
     if (s.skip) continue;
     std::string why = std::move(s.error);
-    if (s.move && why.empty()) why = whyIllegal(out.board, *s.move);
+    if (s.move && why.empty() && !s.legal) why = whyIllegal(out.board, *s.move);
     if (!s.move || !why.empty()) {
       out.error = GameError{written.pos.line, written.pos.column, ply,
                             "'" + grammar::printable(written.text) + "': " + why};

@@ -13,9 +13,31 @@ std::vector<Move> legalMoveVector(const Board& board, uint32_t pieces) {
   return {list.begin(), list.end()};
 }
 
+void addLegalMovesTo(const Board& board, uint32_t pieces, Cell to, std::vector<Move>& out) {
+  for (; pieces; pieces &= pieces - 1) {
+    const PieceId p = PieceId(__builtin_ctz(pieces));
+    const Move m{p, board.onBoard(p) ? board.cellOf(p) : kNoCell, to};
+    if (isLegal(board, m)) out.push_back(m);
+  }
+}
+
+void addLegalMovesTo(const Board& board, uint32_t pieces, const CellSet& to, std::vector<Move>& out) {
+  // Each check pays a pin test and a walk towards its cell; listing pays the pin
+  // test once for all pieces and one walk a piece.
+  constexpr int kMostChecked = 2;
+  if (to.count() <= kMostChecked) {
+    to.forEach([&](Cell c) { addLegalMovesTo(board, pieces, c, out); });
+    return;
+  }
+  MoveList list;
+  legalMovesOfPieces(board, pieces, list);
+  for (const Move& m : list)
+    if (to.has(m.to)) out.push_back(m);
+}
+
 Step chooseOne(const std::vector<Move>& fits, const std::string& noneWhy,
                const std::function<std::string(const Move&)>& spell) {
-  if (fits.size() == 1) return Step::play(fits.front());
+  if (fits.size() == 1) return Step::playLegal(fits.front());
   if (fits.empty()) return Step::fail(noneWhy);
   constexpr std::size_t kListed = 8;  // enough to show the choice, short enough to read
   std::string why = "ambiguous, " + std::to_string(fits.size()) + " legal moves fit:";

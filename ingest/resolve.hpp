@@ -33,6 +33,27 @@ uint32_t namedPieces(bool pass, Names&& names) {
   return mask;
 }
 
+// The legal moves of `pieces` (a pieceBit mask) that end in `to`. For readers whose
+// text pins the destination: on one or two cells, a legality check a piece and cell
+// (a placement of the next piece in hand, a movement or throw of a piece on top)
+// costs far less than listing the pieces' moves, which it falls back to for more.
+void addLegalMovesTo(const Board& board, uint32_t pieces, const CellSet& to, std::vector<Move>& out);
+void addLegalMovesTo(const Board& board, uint32_t pieces, Cell to, std::vector<Move>& out);
+
+// A reader's fast path: when the moves a text can mean all end on cells it names,
+// the candidates there that fit are the answer if there is exactly one; none or
+// several sends the reader to its full path, whose messages list the choice.
+template <class Fits>
+std::optional<Move> onlyFitting(const std::vector<Move>& candidates, Fits&& fits) {
+  std::optional<Move> found;
+  for (const Move& m : candidates)
+    if (fits(m)) {
+      if (found) return std::nullopt;
+      found = m;
+    }
+  return found;
+}
+
 template <class Fits>
 std::vector<Move> fittingMoves(const std::vector<Move>& moves, Fits&& fits) {
   std::vector<Move> out;
@@ -41,8 +62,9 @@ std::vector<Move> fittingMoves(const std::vector<Move>& moves, Fits&& fits) {
   return out;
 }
 
-// Exactly one move fits: play it. None: fail with `noneWhy`. Several: fail naming
-// them as the notation writes them (`spell`), so the reader can see the choice.
+// `fits` holds legal moves. Exactly one: play it (no second legality check). None:
+// fail with `noneWhy`. Several: fail naming them as the notation writes them
+// (`spell`), so the reader can see the choice.
 Step chooseOne(const std::vector<Move>& fits, const std::string& noneWhy,
                const std::function<std::string(const Move&)>& spell);
 

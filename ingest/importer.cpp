@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "ingest/notations.hpp"
+#include "ingest/reader.hpp"
 #include "ingest/sources.hpp"
 
 namespace apiary::ingest {
@@ -25,21 +26,6 @@ struct FileResult {
   uint64_t games = 0;
   double readSeconds = 0, recordSeconds = 0;
 };
-
-// A file's notation, from its first 256 KiB (whole lines) when it is longer: the
-// vote over every token costs about as much as parsing the games, and a notation
-// shows long before the end of a big file. Only when the start decides nothing is
-// the whole text asked.
-grammar::Format detectNotation(std::string_view text, std::string_view path) {
-  constexpr std::size_t kHead = 256 * 1024;
-  if (text.size() > kHead) {
-    if (const auto cut = text.rfind('\n', kHead); cut != std::string_view::npos) {
-      const grammar::Format format = grammar::detectFormat(text.substr(0, cut + 1), path);
-      if (format != grammar::Format::Unknown) return format;
-    }
-  }
-  return grammar::detectFormat(text, path);
-}
 
 FileResult processFile(SourceText source, const std::optional<grammar::Format>& forced) {
   FileResult out;

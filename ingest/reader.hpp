@@ -18,6 +18,9 @@ struct SourceGames {
   std::string error;                // set when the file itself is unusable
 };
 
+// A file's notation, from its first 256 KiB (whole lines) when it is longer.
+grammar::Format detectNotation(std::string_view text, std::string_view path);
+
 void readSources(const std::vector<std::string>& paths, std::optional<grammar::Format> format,
                  const std::function<void(SourceGames&&)>& visit);
 

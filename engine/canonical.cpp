@@ -170,7 +170,8 @@ Axial Canonicalizer::encode(Symmetry s, PositionKey& out) const {
 }
 
 Axial Canonicalizer::encodeSorted(Symmetry s, PositionKey& out) const {
-  std::array<uint32_t, kPieces> order;
+  // Zeroed only to quiet GCC: run() never asks this of an empty board (n_ > 0).
+  std::array<uint32_t, kPieces> order{};
   std::array<Axial, kPieces> moved;
   for (int i = 0; i < n_; ++i) {
     moved[i] = s.apply(Axial{cube_[0][i], cube_[2][i]});

@@ -51,7 +51,15 @@ class PieceNames {
   bool renumbered() const { return renumbered_; }
 
  private:
-  static Bug bugOf(const grammar::PieceName& name) { return Bug(kBugLetters.find(name.bug)); }
+  // Asked several times a move: a table, not a search of kBugLetters.
+  static Bug bugOf(const grammar::PieceName& name) {
+    static constexpr std::array<uint8_t, 128> kBugOfLetter = [] {
+      std::array<uint8_t, 128> t{};
+      for (std::size_t i = 0; i < kBugLetters.size(); ++i) t[std::size_t(kBugLetters[i])] = uint8_t(i);
+      return t;
+    }();
+    return Bug(kBugOfLetter[std::size_t(name.bug) & 127]);
+  }
   static int slot(const grammar::PieceName& name) {
     return (name.color == 'b') * 32 + int(bugOf(name)) * 4 + name.number;
   }

@@ -4,6 +4,7 @@
 #pragma once
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,8 +61,12 @@ class LineIndex {
  public:
   explicit LineIndex(std::string_view text) {
     starts_.push_back(0);
-    for (std::size_t i = 0; i < text.size(); ++i)
-      if (text[i] == '\n') starts_.push_back(i + 1);
+    for (const char* p = text.data(), *end = p + text.size(); p != end;) {
+      const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+      if (!nl) break;
+      p = static_cast<const char*>(nl) + 1;
+      starts_.push_back(static_cast<std::size_t>(p - text.data()));
+    }
   }
   SourcePos at(std::size_t offset) const {
     auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
@@ -71,6 +76,39 @@ class LineIndex {
 
  private:
   std::vector<std::size_t> starts_;
+};
+
+// LineIndex's answers without indexing the whole text first, for a grammar that
+// asks about offsets in increasing order (a file read front to back): each answer
+// walks on from the previous one, a memchr per line passed. An earlier offset
+// restarts the walk from the top, so any order is still answered right.
+class LineCursor {
+ public:
+  explicit LineCursor(std::string_view text) : text_(text) { findNext(); }
+  SourcePos at(std::size_t offset) {
+    if (offset < start_) {
+      start_ = 0;
+      line_ = 1;
+      findNext();
+    }
+    while (offset >= next_) {
+      start_ = next_;
+      ++line_;
+      findNext();
+    }
+    return {line_, static_cast<int>(offset - start_) + 1};
+  }
+
+ private:
+  // next_: where the line after the current one starts; past any offset if none.
+  void findNext() {
+    const void* nl = start_ < text_.size() ? std::memchr(text_.data() + start_, '\n', text_.size() - start_) : nullptr;
+    next_ = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text_.data()) + 1 : std::size_t(-1);
+  }
+  std::string_view text_;
+  std::size_t start_ = 0;  // where line line_ starts
+  std::size_t next_ = 0;
+  int line_ = 1;
 };
 
 // The lines of `text` without their `\n` or `\r\n` ending; line i is text line i+1.

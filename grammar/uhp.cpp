@@ -1,10 +1,14 @@
 // Spirit X3 grammars for standard notation: move strings, GameStrings and the
 // PGN-style files. Each parse works on `const char*` over the caller's text, so
-// positions are plain byte offsets turned into line/column by LineIndex.
+// positions are plain byte offsets turned into line/column by a LineCursor (the
+// file is read front to back, so positions are asked for in order).
 #include "grammar/uhp.hpp"
 
 #include <boost/spirit/home/x3.hpp>
 #include <cctype>
+#include <charconv>
+#include <cstring>
+#include <utility>
 
 #include "grammar/ascii.hpp"
 
@@ -15,11 +19,9 @@ namespace x3 = boost::spirit::x3;
 using It = const char*;
 using namespace ascii;
 
-
 // The shape of a piece name: colour, bug, optional digit, and nothing glued on
 // (`wA12` and `wAnt` are not pieces). Case is normalised afterwards.
-const auto pieceShape =
-    x3::char_("wbWB") >> x3::char_("QSBGAMLPqsbgamlp") >> -digit >> !(alnum | '_');
+const auto pieceShape = in<"wbWB"> >> in<"QSBGAMLPqsbgamlp"> >> -digit >> !in<"a-zA-Z0-9_">;
 
 std::string_view view(const boost::iterator_range<It>& r) {
   return {r.begin(), static_cast<std::size_t>(r.end() - r.begin())};
@@ -60,77 +62,104 @@ struct SpecialMoves : x3::symbols<UhpMoveKind> {
 };
 const SpecialMoves specialMoves;
 
-// Shape is already checked by pieceShape; this normalises case and applies the
-// numbering rules, which X3 could express only clumsily.
-std::optional<PieceName> pieceFromShape(std::string_view s) {
-  PieceName p;
-  p.color = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
-  p.bug = static_cast<char>(std::toupper(static_cast<unsigned char>(s[1])));
-  if (s.size() > 2) p.number = s[2] - '0';
-  const bool unique = std::string_view("QMLP").find(p.bug) != std::string_view::npos;
-  if (p.number > 3 || (s.size() > 2 && p.number == 0)) return std::nullopt;
-  if (unique) {
-    if (p.number > 1) return std::nullopt;
+// Shape is already checked by pieceShape, so the first two bytes are ASCII letters
+// and their case is one bit; this normalises it and applies the numbering rules,
+// which X3 could express only clumsily.
+inline bool pieceFromShape(It shape, It end, PieceName& p) {
+  p.color = static_cast<char>(shape[0] | 0x20);
+  p.bug = static_cast<char>(shape[1] & ~0x20);
+  p.number = 0;
+  if (end - shape > 2) {
+    p.number = shape[2] - '0';
+    if (p.number == 0 || p.number > 3) return false;
+  }
+  if (p.bug == 'Q' || p.bug == 'M' || p.bug == 'L' || p.bug == 'P') {
+    if (p.number > 1) return false;
     p.number = 0;  // `wP1` is how some files spell `wP`
   }
-  return p;
+  return true;
 }
 
-// Shared by parseMoveString and the file parsers, which add their offsets.
-UhpMoveResult parseMoveAt(std::string_view text) {
-  UhpMoveResult res;
-  It const begin = text.data();
-  It const end = begin + text.size();
-  It it = begin;
-  auto fail = [&](It at, std::string why) {
-    res.move.reset();
-    res.error = {{1, static_cast<int>(at - begin) + 1}, std::move(why)};
-    return res;
+// pass, resign, ... in any case, as the whole word at `it`.
+std::optional<UhpMoveKind> specialMove(It& it, It end) {
+  UhpMoveKind special{};
+  boost::iterator_range<It> word;
+  if (!x3::parse(it, end, x3::raw[+(alpha | '-')] >> !alnum, word) || !parseLowered(view(word), specialMoves, special))
+    return std::nullopt;
+  return special;
+}
+
+// Why a move string was refused. The scan only notes where and why; the message
+// is written by describe, so the usual case (no error) builds no strings.
+enum class MoveFault { None, Empty, UnknownPiece, AfterPiece, BadReference, UnknownReference, Unexpected };
+
+struct MoveFaultAt {
+  MoveFault why = MoveFault::None;
+  It at = nullptr;                            // where the error is reported
+  It quoteFrom = nullptr, quoteTo = nullptr;  // what it quotes; none: the word at `at`
+};
+
+// Shared by parseMoveString and the file parsers: fills `move`, or returns false
+// with `fault` set. A few small parses in a row rather than one expression: where
+// the text stops matching decides the error, and each step knows which one it is.
+bool scanMove(It const begin, It const end, UhpMove& move, MoveFaultAt& fault) {
+  auto refuse = [&](MoveFault why, It at, It quoteFrom = nullptr, It quoteTo = nullptr) {
+    fault = {why, at, quoteFrom, quoteTo};
+    return false;
   };
+  It it = begin;
   x3::parse(it, end, *blank);
-  if (it == end) return fail(it, "empty move");
+  if (it == end) return refuse(MoveFault::Empty, it);
 
   // A piece name first: nearly every move starts with one, and no special word
   // (pass, resign, ...) has a piece's shape.
-  UhpMove move;
-  boost::iterator_range<It> pieceText;
   It const pieceStart = it;
-  if (x3::parse(it, end, x3::raw[pieceShape], pieceText)) {
-    auto piece = pieceFromShape(view(pieceText));
-    if (!piece) return fail(pieceStart, "unknown piece '" + std::string(view(pieceText)) + "'");
-    move.piece = *piece;
+  if (x3::parse(it, end, pieceShape)) {
+    if (!pieceFromShape(pieceStart, it, move.piece))
+      return refuse(MoveFault::UnknownPiece, pieceStart, pieceStart, it);
 
     It const afterPiece = it;
     x3::parse(it, end, *blank);
-    if (it != end && it == afterPiece)
-      return fail(it, "unexpected text '" + printable(untilBlank(it, end)) + "' after the piece");
+    if (it != end && it == afterPiece) return refuse(MoveFault::AfterPiece, it);
     if (it != end && !x3::parse(it, end, x3::lit('.') >> !graph)) {
       // (side piece) or (piece [side]), then nothing glued on.
-      UhpSide side = UhpSide::OnTop;
-      boost::iterator_range<It> refText;
+      UhpReference ref;
       It const refStart = it;
-      const bool prefixed = x3::parse(it, end, prefixSide, side);
-      bool ok = x3::parse(it, end, x3::raw[pieceShape], refText);
-      if (ok && !prefixed) x3::parse(it, end, suffixSide, side);  // optional
-      if (!ok || !x3::parse(it, end, !graph))
-        return fail(refStart, "bad reference '" + printable(untilBlank(refStart, end)) + "'");
-      auto refPiece = pieceFromShape(view(refText));
-      if (!refPiece)
-        return fail(refStart, "unknown reference piece '" + std::string(view(refText)) + "'");
-      move.reference = UhpReference{*refPiece, side};
+      const bool prefixed = x3::parse(it, end, prefixSide, ref.side);
+      It const refPiece = it;
+      const bool ok = x3::parse(it, end, pieceShape);
+      It const refPieceEnd = it;
+      if (ok && !prefixed) x3::parse(it, end, suffixSide, ref.side);  // optional
+      if (!ok || !x3::parse(it, end, !graph)) return refuse(MoveFault::BadReference, refStart);
+      if (!pieceFromShape(refPiece, refPieceEnd, ref.piece))
+        return refuse(MoveFault::UnknownReference, refStart, refPiece, refPieceEnd);
+      move.reference = ref;
     }
   } else {
-    UhpMoveKind special{};
-    boost::iterator_range<It> word;
-    if (!x3::parse(it, end, x3::raw[+(alpha | '-')] >> !alnum, word) ||
-        !parseLowered(view(word), specialMoves, special))
-      return fail(pieceStart, "unknown piece '" + printable(untilBlank(pieceStart, end)) + "'");
-    move.kind = special;
+    auto special = specialMove(it, end);
+    if (!special) return refuse(MoveFault::UnknownPiece, pieceStart);
+    move.kind = *special;
   }
   x3::parse(it, end, *blank);
-  if (it != end) return fail(it, "unexpected text '" + printable(untilBlank(it, end)) + "'");
-  res.move = move;
-  return res;
+  if (it != end) return refuse(MoveFault::Unexpected, it);
+  return true;
+}
+
+// The message for a refused move; `end` is the end of the move string.
+std::string describe(const MoveFaultAt& fault, It end) {
+  const std::string quoted = printable(
+      fault.quoteFrom ? std::string_view(fault.quoteFrom, static_cast<std::size_t>(fault.quoteTo - fault.quoteFrom))
+                      : untilBlank(fault.at, end));
+  switch (fault.why) {
+    case MoveFault::Empty: return "empty move";
+    case MoveFault::UnknownPiece: return "unknown piece '" + quoted + "'";
+    case MoveFault::AfterPiece: return "unexpected text '" + quoted + "' after the piece";
+    case MoveFault::BadReference: return "bad reference '" + quoted + "'";
+    case MoveFault::UnknownReference: return "unknown reference piece '" + quoted + "'";
+    case MoveFault::Unexpected: return "unexpected text '" + quoted + "'";
+    case MoveFault::None: break;
+  }
+  return {};
 }
 
 const char* kindWord(UhpMoveKind kind) {
@@ -146,25 +175,29 @@ const char* kindWord(UhpMoveKind kind) {
 }
 
 // A move found at byte `offset` of a larger text: parse it and place it there.
-void addMove(Game<UhpMove>& game, std::string_view text, std::size_t offset,
-             const LineIndex& lines) {
-  auto result = parseMoveAt(text);
-  if (!result) {
-    auto pos = lines.at(offset + static_cast<std::size_t>(result.error.pos.column - 1));
-    game.errors.push_back({pos, result.error.message});
+void addMove(Game<UhpMove>& game, std::string_view text, std::size_t offset, LineCursor& lines) {
+  It const end = text.data() + text.size();
+  // Parsed straight into its record (dropped again if the move is refused):
+  // building a Written and moving it in cost as much as the parse.
+  auto& written = game.moves.emplace_back();
+  MoveFaultAt fault;
+  if (!scanMove(text.data(), end, written.move, fault)) {
+    game.moves.pop_back();
+    game.errors.push_back({lines.at(offset + static_cast<std::size_t>(fault.at - text.data())), describe(fault, end)});
     return;
   }
-  game.moves.push_back({*result.move, std::string(text), lines.at(offset), ""});
+  written.text.append(text);  // into the empty string: append skips assign's aliasing checks
+  written.pos = lines.at(offset);
 }
 
 // One GameString standing at [offset, offset + text.size()) of the whole text.
-Game<UhpMove> gameStringAt(std::string_view text, std::size_t offset, const LineIndex& lines) {
+Game<UhpMove> gameStringAt(std::string_view text, std::size_t offset, LineCursor& lines) {
   Game<UhpMove> game;
   game.pos = lines.at(offset);
   It const begin = text.data();
   It it = begin;
   std::vector<boost::iterator_range<It>> fields;
-  x3::parse(it, begin + text.size(), x3::raw[*~x3::char_(";\r\n")] % ';', fields);
+  x3::parse(it, begin + text.size(), x3::raw[*~in<";\r\n">] % ';', fields);
   auto at = [&](It p) { return lines.at(offset + static_cast<std::size_t>(p - begin)); };
   if (fields.size() < 3) {
     game.errors.push_back({game.pos, "a GameString starts GameType;GameState;Turn"});
@@ -172,7 +205,7 @@ Game<UhpMove> gameStringAt(std::string_view text, std::size_t offset, const Line
   }
 
   // Header fields: checked, but kept as written (state and turn get recomputed).
-  auto const gameType = x3::lit("Base") >> -(-x3::lit('+') >> +x3::char_("MLP"));
+  auto const gameType = x3::lit("Base") >> -(-x3::lit('+') >> +in<"MLP">);
   auto const gameState = x3::lit("NotStarted") | "InProgress" | "Draw" | "WhiteWins" | "BlackWins";
   auto const turn = (x3::lit("White") | "Black") >> '[' >> x3::uint_ >> ']';
   auto header = [&](std::size_t i, const char* name, auto const& shape) {
@@ -187,6 +220,7 @@ Game<UhpMove> gameStringAt(std::string_view text, std::size_t offset, const Line
   header(1, "GameState", gameState);
   header(2, "Turn", turn);
 
+  game.moves.reserve(fields.size() - 3);
   for (std::size_t i = 3; i < fields.size(); ++i) {
     auto field = view(fields[i]);
     if (trimBlanks(field).empty()) {
@@ -201,61 +235,9 @@ Game<UhpMove> gameStringAt(std::string_view text, std::size_t offset, const Line
   return game;
 }
 
-// What one line (or a multi-line comment) of a PGN-style file can hold.
-struct Item {
-  enum Kind { Tag, Move, Comment, Result, GameString, Bad } kind;
-  It at;  // where it starts, for its position
-  std::string_view text, value;
-};
-
-std::vector<Item> scanFile(It begin, It end) {
-  std::vector<Item> items;
-  std::string_view name, value;
-  auto push = [&](Item::Kind kind, It at, std::string_view text, std::string_view v = {}) {
-    items.push_back({kind, at, text, v});
-  };
-  auto rangeOf = [](auto& ctx) { return view(x3::_attr(ctx)); };
-  auto onComment = [&](auto& ctx) { push(Item::Comment, rangeOf(ctx).data() - 1, rangeOf(ctx)); };
-  auto setName = [&](auto& ctx) { name = rangeOf(ctx); };
-  auto setValue = [&](auto& ctx) { value = rangeOf(ctx); };
-  auto onTag = [&](auto&) { push(Item::Tag, name.data() - 1, name, value); };
-  auto onMove = [&](auto& ctx) {
-    auto text = trimBlanks(rangeOf(ctx));
-    push(Item::Move, text.data(), text);
-  };
-  auto onResult = [&](auto& ctx) { push(Item::Result, rangeOf(ctx).data(), rangeOf(ctx)); };
-  auto onGameString = [&](auto& ctx) {
-    auto text = trimBlanks(rangeOf(ctx));
-    push(Item::GameString, text.data(), text);
-  };
-
-  auto const nl = x3::lit("\r\n") | '\n' | '\r';
-  auto const comment = '{' >> x3::raw[*~x3::char_('}')][onComment] >> '}';
-  auto const tag = '[' >> *blank >> x3::raw[alpha >> *(alnum | '_')][setName] >>
-                   +blank >> '"' >> x3::raw[*(('\\' >> x3::char_) | ~x3::char_("\"\r\n"))][setValue] >>
-                   '"' >> *blank >> ']' >> x3::eps[onTag];
-  auto const move = x3::omit[x3::uint_] >> '.' >> *blank >> x3::raw[+~x3::char_("{\r\n")][onMove];
-  auto const result =
-      x3::raw[x3::lit("WhiteWins") | "BlackWins" | "Draw" | "1/2-1/2" | "1-0" | "0-1" | "*"][onResult] >>
-      &(blank | nl | '{' | x3::eoi);
-  auto const gameString =
-      x3::raw[&(x3::lit("Base") >> *x3::char_("+MLP") >> ';') >> +~x3::char_("\r\n")][onGameString];
-  auto const filler = *(blank | comment);
-
-  It it = begin;
-  while (it != end) {
-    x3::parse(it, end, filler);
-    x3::parse(it, end, -(tag | move | result | gameString) >> filler);
-    if (x3::parse(it, end, nl | x3::eoi)) continue;
-    It const junk = it;
-    x3::parse(it, end, *~x3::char_("\r\n") >> -nl);
-    push(Item::Bad, junk, std::string_view(junk, static_cast<std::size_t>(it - junk)));
-  }
-  return items;
-}
-
 // `\"` and `\\` are the only escapes a PGN tag value has.
 std::string unescapeTag(std::string_view v) {
+  if (v.find('\\') == std::string_view::npos) return std::string(v);
   std::string out;
   for (std::size_t i = 0; i < v.size(); ++i) {
     if (v[i] == '\\' && i + 1 < v.size()) ++i;
@@ -264,13 +246,148 @@ std::string unescapeTag(std::string_view v) {
   return out;
 }
 
+// How many lines from the one holding `from` on (that one included) start with a
+// byte of `First`: the tag lines of a game (`[`), or its move lines (a digit, as in
+// `12. wA1 bQ/`). Taken with memchr and never parsed, so only an estimate (a
+// comment line ends the count, a bad line may be counted), which is all the
+// reserve calls using it need.
+template <ByteSet First>
+std::size_t linesFrom(It from, It end) {
+  std::size_t lines = 0;
+  for (;;) {
+    ++lines;
+    auto const nl = static_cast<It>(std::memchr(from, '\n', static_cast<std::size_t>(end - from)));
+    if (!nl || nl + 1 == end || !First.has(static_cast<unsigned char>(nl[1]))) return lines;
+    from = nl + 1;
+  }
+}
+
+// The games of a PGN-style file, built as the grammar meets each line (or
+// multi-line comment), in file order: no list of lines in between.
+class FileBuilder {
+ public:
+  explicit FileBuilder(std::string_view content)
+      : begin_(content.data()), end_(content.data() + content.size()), lines_(content) {}
+
+  void tag(It at, std::string_view name, std::string_view value) {
+    if (!open_ || hasMoves_) startGame(at);
+    // Sized once at the first tag, as moves are at the first move.
+    if (games_.back().tags.empty()) games_.back().tags.reserve(linesFrom<"[">(at, end_));
+    games_.back().tags.push_back({std::string(name), unescapeTag(value), lines_.at(offset(at))});
+  }
+  void move(std::string_view text) {
+    if (!open_) startGame(text.data());
+    hasMoves_ = true;
+    // Sized once at the first move: each regrowth would move every record.
+    auto& moves = games_.back().moves;
+    if (moves.empty()) moves.reserve(linesFrom<"0-9">(text.data(), end_));
+    addMove(games_.back(), text, offset(text.data()), lines_);
+  }
+  // A comment belongs to the move before it; one before any move is dropped.
+  void comment(std::string_view text) {
+    if (!open_ || games_.back().moves.empty()) return;
+    auto& c = games_.back().moves.back().comment;
+    if (!c.empty()) c += ' ';
+    c += trimBlanks(text);
+  }
+  void result(std::string_view text) {
+    if (!open_) startGame(text.data());
+    hasMoves_ = true;  // a result closes the game's moves
+    if (!games_.back().tag("Result"))
+      games_.back().tags.push_back({"Result", std::string(text), lines_.at(offset(text.data()))});
+  }
+  void gameString(std::string_view text) {
+    games_.push_back(gameStringAt(text, offset(text.data()), lines_));
+    open_ = false;
+  }
+  void bad(std::string_view text) {
+    if (!open_) startGame(text.data());
+    games_.back().errors.push_back({lines_.at(offset(text.data())), "unrecognised text '" + printable(text) + "'"});
+  }
+
+  std::vector<Game<UhpMove>> finish() && {
+    if (games_.empty()) {
+      games_.emplace_back();
+      games_.back().pos = {1, 1};
+      games_.back().errors.push_back({{1, 1}, "no game in the text"});
+    }
+    return std::move(games_);
+  }
+
+ private:
+  std::size_t offset(It at) const { return static_cast<std::size_t>(at - begin_); }
+  void startGame(It at) {
+    games_.emplace_back();
+    games_.back().pos = lines_.at(offset(at));
+    open_ = true;
+    hasMoves_ = false;
+  }
+
+  It begin_, end_;
+  LineCursor lines_;
+  std::vector<Game<UhpMove>> games_;
+  bool open_ = false;      // the last game may still take tags and moves
+  bool hasMoves_ = false;  // ... and a tag would now start a new game
+};
+
+// What one line (or a multi-line comment) of a PGN-style file can hold, each
+// handed to `file` as soon as it is matched.
+void scanFile(It begin, It end, FileBuilder& file) {
+  std::string_view name, value;
+  auto rangeOf = [](auto& ctx) { return view(x3::_attr(ctx)); };
+  auto onComment = [&](auto& ctx) { file.comment(rangeOf(ctx)); };
+  auto setName = [&](auto& ctx) { name = rangeOf(ctx); };
+  auto setValue = [&](auto& ctx) { value = rangeOf(ctx); };
+  auto onTag = [&](auto&) { file.tag(name.data() - 1, name, value); };
+  auto onMove = [&](auto& ctx) { file.move(trimBlanks(rangeOf(ctx))); };
+  auto onResult = [&](auto& ctx) { file.result(rangeOf(ctx)); };
+  auto onGameString = [&](auto& ctx) { file.gameString(trimBlanks(rangeOf(ctx))); };
+  // A move number is what x3::uint_ reads, any value an unsigned holds (a bigger
+  // one makes the line bad), but checked on the digits: uint_'s overflow-checked
+  // arithmetic cost a tenth of the whole parse.
+  auto fitsUnsigned = [&](auto& ctx) {
+    auto const digits = rangeOf(ctx);
+    unsigned number = 0;
+    x3::_pass(ctx) = digits.size() < 10 ||
+                     std::from_chars(digits.data(), digits.data() + digits.size(), number).ec == std::errc{};
+  };
+
+  auto const nl = x3::lit("\r\n") | '\n' | '\r';
+  auto const comment = '{' >> x3::raw[*~in<"}">][onComment] >> '}';
+  auto const tag = '[' >> *blank >> x3::raw[alpha >> *in<"a-zA-Z0-9_">][setName] >>
+                   +blank >> '"' >> x3::raw[*(('\\' >> x3::char_) | ~in<"\"\r\n">)][setValue] >>
+                   '"' >> *blank >> ']' >> x3::eps[onTag];
+  auto const move = x3::raw[+digit][fitsUnsigned] >> '.' >> *blank >> x3::raw[+~in<"{\r\n">][onMove];
+  auto const result =
+      x3::raw[x3::lit("WhiteWins") | "BlackWins" | "Draw" | "1/2-1/2" | "1-0" | "0-1" | "*"][onResult] >>
+      &(blank | nl | '{' | x3::eoi);
+  auto const gameString =
+      x3::raw[&(x3::lit("Base") >> *in<"+MLP"> >> ';') >> +~in<"\r\n">][onGameString];
+  auto const filler = *(blank | comment);
+  // Built once: an X3 expression written inside the loop is a new object every
+  // line, and copying its parsers cost more than running them.
+  auto const line = filler >> -(tag | move | result | gameString) >> filler;
+  auto const lineEnd = nl | x3::eoi;
+  auto const rest = *~in<"\r\n"> >> -nl;
+
+  It it = begin;
+  while (it != end) {
+    x3::parse(it, end, line);
+    if (x3::parse(it, end, lineEnd)) continue;
+    It const junk = it;
+    x3::parse(it, end, rest);
+    file.bad(std::string_view(junk, static_cast<std::size_t>(it - junk)));
+  }
+}
+
 }  // namespace
 
 std::optional<PieceName> parsePieceName(std::string_view text) {
   It it = text.data();
   It const end = it + text.size();
-  if (!x3::parse(it, end, pieceShape >> x3::eoi)) return std::nullopt;
-  return pieceFromShape(text);
+  PieceName piece;
+  if (!x3::parse(it, end, pieceShape >> x3::eoi) || !pieceFromShape(text.data(), end, piece)) return std::nullopt;
+  return piece;
 }
 
 std::string writePieceName(const PieceName& piece) {
@@ -279,68 +396,27 @@ std::string writePieceName(const PieceName& piece) {
   return s;
 }
 
-UhpMoveResult parseMoveString(std::string_view text) { return parseMoveAt(text); }
+UhpMoveResult parseMoveString(std::string_view text) {
+  It const end = text.data() + text.size();
+  UhpMoveResult res;
+  UhpMove move;
+  MoveFaultAt fault;
+  if (scanMove(text.data(), end, move, fault))
+    res.move = move;
+  else
+    res.error = {{1, static_cast<int>(fault.at - text.data()) + 1}, describe(fault, end)};
+  return res;
+}
 
 Game<UhpMove> parseGameString(std::string_view text) {
-  LineIndex lines(text);
+  LineCursor lines(text);
   return gameStringAt(text, 0, lines);
 }
 
 std::vector<Game<UhpMove>> parseUhpFile(std::string_view content) {
-  LineIndex lines(content);
-  It const begin = content.data();
-  auto offsetOf = [&](std::string_view s) { return static_cast<std::size_t>(s.data() - begin); };
-  std::vector<Game<UhpMove>> games;
-  bool open = false;      // the last game may still take tags and moves
-  bool hasMoves = false;  // ... and a tag would now start a new game
-  auto startGame = [&](It at) {
-    games.emplace_back();
-    games.back().pos = lines.at(static_cast<std::size_t>(at - begin));
-    open = true;
-    hasMoves = false;
-  };
-
-  for (const Item& item : scanFile(begin, begin + content.size())) {
-    // Moves find their own position; looking it up for every item cost as much.
-    auto pos = [&] { return lines.at(static_cast<std::size_t>(item.at - begin)); };
-    switch (item.kind) {
-      case Item::Tag:
-        if (!open || hasMoves) startGame(item.at);
-        games.back().tags.push_back({std::string(item.text), unescapeTag(item.value), pos()});
-        break;
-      case Item::Move:
-        if (!open) startGame(item.at);
-        hasMoves = true;
-        addMove(games.back(), item.text, offsetOf(item.text), lines);
-        break;
-      case Item::Comment:
-        // A comment belongs to the move before it; one before any move is dropped.
-        if (open && !games.back().moves.empty()) {
-          auto& c = games.back().moves.back().comment;
-          c += (c.empty() ? "" : " ") + std::string(trimBlanks(item.text));
-        }
-        break;
-      case Item::Result:
-        if (!open) startGame(item.at);
-        hasMoves = true;  // a result closes the game's moves
-        if (!games.back().tag("Result")) games.back().tags.push_back({"Result", std::string(item.text), pos()});
-        break;
-      case Item::GameString:
-        games.push_back(gameStringAt(item.text, offsetOf(item.text), lines));
-        open = false;
-        break;
-      case Item::Bad:
-        if (!open) startGame(item.at);
-        games.back().errors.push_back({pos(), "unrecognised text '" + printable(item.text) + "'"});
-        break;
-    }
-  }
-  if (games.empty()) {
-    games.emplace_back();
-    games.back().pos = {1, 1};
-    games.back().errors.push_back({{1, 1}, "no game in the text"});
-  }
-  return games;
+  FileBuilder file(content);
+  scanFile(content.data(), content.data() + content.size(), file);
+  return std::move(file).finish();
 }
 
 std::string writeMove(const UhpMove& move) {

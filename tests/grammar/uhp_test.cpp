@@ -190,6 +190,102 @@ TEST_CASE("PGN-style files: games, comments, results, GameString lines, recovery
   CHECK(games[2].moves[0].pos.column == 28);
 }
 
+TEST_CASE("PGN-style files: every position in a multi-game file with CRLF, comments and bad lines") {
+  // Positions come from a cursor that walks the text once; a lone '\r' ends a line
+  // for the grammar but not for line numbers (line 12 holds two moves).
+  const std::string text =
+      "[Event \"one\"]\r\n"                           // 1
+      "[Site \"s\"]\r\n"                              // 2
+      "\r\n"                                          // 3
+      "1. wS1 {opening}\r\n"                          // 4
+      "2. bG1 -wS1 {two\r\nlines}\r\n"                // 5-6
+      "3. wQ1 /wS1\r\n"                               // 7
+      "4294967295. bQ bG1\\ \r\n"                     // 8: the largest move number uint_ reads
+      "4294967296. wA1 wQ-\r\n"                       // 9: one more is not a move number
+      "5. wA1 wQ- {c} {d}\r\n"                        // 10
+      "6. bA1 xQ\r\n"                                 // 11
+      "7. bA1 bQ/\r8.\tpass\r\n"                      // 12
+      "BlackWins\r\n"                                 // 13
+      "Base+M;InProgress;White[2];wM;bM wM-;wQ junk\n"  // 14
+      "[Event \"three\"]\n"                           // 15
+      "  [Round \"2\"]\n"                             // 16
+      "1. wG1\n"                                      // 17
+      "2. bG1 wG1\\\n"                                // 18
+      "{after} 3. wQ -wG1 {q}\n";                     // 19
+  auto games = parseUhpFile(text);
+  REQUIRE(games.size() == 3);
+
+  struct Expected { std::string text; int line, column; std::string comment; };
+  auto checkMoves = [](const Game<UhpMove>& game, const std::vector<Expected>& expected) {
+    REQUIRE(game.moves.size() == expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      INFO("move " << i + 1);
+      CHECK(game.moves[i].text == expected[i].text);
+      CHECK(game.moves[i].pos.line == expected[i].line);
+      CHECK(game.moves[i].pos.column == expected[i].column);
+      CHECK(game.moves[i].comment == expected[i].comment);
+    }
+  };
+  auto checkError = [](const ParseError& e, int line, int column, const std::string& message) {
+    CHECK(e.pos.line == line);
+    CHECK(e.pos.column == column);
+    CHECK(e.message == message);
+  };
+
+  const auto& one = games[0];
+  CHECK(one.pos.line == 1);
+  CHECK(one.pos.column == 1);
+  REQUIRE(one.tags.size() == 3);
+  CHECK(one.tags[1].pos.line == 2);
+  CHECK(one.tags[2].name == "Result");
+  CHECK(one.tags[2].value == "BlackWins");
+  CHECK(one.tags[2].pos.line == 13);
+  checkMoves(one, {{"wS1", 4, 4, "opening"},
+                   {"bG1 -wS1", 5, 4, "two\r\nlines"},
+                   {"wQ1 /wS1", 7, 4, ""},
+                   {"bQ bG1\\", 8, 13, ""},
+                   {"wA1 wQ-", 10, 4, "c d"},
+                   {"bA1 bQ/", 12, 4, ""},
+                   {"pass", 12, 15, ""}});
+  CHECK(one.moves[2].move == mv("wQ /wS1"));
+  REQUIRE(one.errors.size() == 2);
+  checkError(one.errors[0], 9, 1, "unrecognised text '4294967296. wA1 wQ-\\x0D\\x0A'");
+  checkError(one.errors[1], 11, 8, "bad reference 'xQ'");
+
+  const auto& two = games[1];  // the GameString line
+  CHECK(two.pos.line == 14);
+  REQUIRE(two.tags.size() == 3);
+  CHECK(two.tags[2].pos.column == 19);
+  checkMoves(two, {{"wM", 14, 28, ""}, {"bM wM-", 14, 31, ""}});
+  REQUIRE(two.errors.size() == 1);
+  checkError(two.errors[0], 14, 41, "bad reference 'junk'");
+
+  const auto& three = games[2];
+  CHECK(three.pos.line == 15);
+  REQUIRE(three.tags.size() == 2);
+  CHECK(three.tags[1].pos.line == 16);
+  CHECK(three.tags[1].pos.column == 3);
+  checkMoves(three, {{"wG1", 17, 4, ""}, {"bG1 wG1\\", 18, 4, "after"}, {"wQ -wG1", 19, 12, "q"}});
+  CHECK(three.errors.empty());
+}
+
+TEST_CASE("LineCursor answers as LineIndex does, whatever order it is asked in") {
+  const std::string text = "ab\r\n\ncd\n\n\nefg\rh\n";
+  const LineIndex index(text);
+  LineCursor cursor(text);
+  std::vector<std::size_t> offsets;
+  for (std::size_t i = 0; i <= text.size() + 2; ++i) offsets.push_back(i);  // forwards, past the end too
+  for (std::size_t i = text.size(); i-- > 0;) offsets.push_back(i);        // then backwards
+  for (std::size_t i = 0; i < 40; ++i) offsets.push_back((i * 7) % (text.size() + 1));  // and jumping
+  for (auto offset : offsets) {
+    INFO("offset " << offset);
+    CHECK(cursor.at(offset).line == index.at(offset).line);
+    CHECK(cursor.at(offset).column == index.at(offset).column);
+  }
+  CHECK(cursor.at(text.size()).line == 7);  // after the last '\n': a line of its own
+  CHECK(LineCursor("").at(0).line == 1);
+}
+
 TEST_CASE("files of GameStrings: one game per line") {
   auto games = parseUhpFile("Base;InProgress;White[2];wS1;bS1 wS1-;\nBase+P;InProgress;Black[1];wP\n");
   REQUIRE(games.size() == 2);

@@ -1,10 +1,13 @@
 // Ingest throughput of the index on generated games, the way `apiary ingest` feeds
-// it: records built on two threads (replay + canonicalise every ply), written in
-// batches by one writer while the next batch is being built. Generating games is
-// not part of an ingest, so they are generated once into a cache file and read back
-// batch by batch, untimed.
+// it: each batch's games are parsed from UHP text and replayed, and their records
+// built (canonicalise every ply), on THREADS threads; one writer writes the batches
+// while the next batch is being built. Generating games is not part of an ingest,
+// so they are generated once into cache files and read back batch by batch (the
+// bytes only), untimed.
 //
-// Usage: bench_index [GAMES=100000] [BATCH=10000] [DB_DIR] [CACHE_DIR] [THREADS=2]
+// Usage: bench_index [GAMES=100000] [BATCH=10000] [DB_DIR] [CACHE_DIR] [THREADS=2] [SOURCE=uhp]
+// SOURCE `moves`: the games come as boards replayed from cached moves, untimed, and
+// the builders only build records (this benchmark before it parsed text).
 #include <sys/resource.h>
 #include <time.h>
 
@@ -14,13 +17,17 @@
 #include <fstream>
 #include <future>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
 #include "engine/generate.hpp"
 #include "engine/uhp.hpp"
 #include "index/database.hpp"
+#include "ingest/importer.hpp"
+#include "ingest/notations.hpp"
 
 using namespace apiary;
 using Clock = std::chrono::steady_clock;
@@ -50,7 +57,7 @@ struct Game {
 
 // Cache file, for this benchmark only: per game the game type, the first mover, the
 // moves as (piece, from, to) board cells, and the tags.
-class Cache {
+class MoveCache {
  public:
   static constexpr uint64_t kSeed = 1;
 
@@ -70,7 +77,7 @@ class Cache {
     std::filesystem::rename(file + ".tmp", file);
   }
 
-  explicit Cache(const std::string& file) : in_(file, std::ios::binary) {}
+  explicit MoveCache(const std::string& file) : in_(file, std::ios::binary) {}
 
   std::vector<Game> read(std::size_t n) {
     std::vector<Game> games;
@@ -130,6 +137,58 @@ class Cache {
   std::ifstream in_;
 };
 
+// The same games as UHP text, as `apiary generate` writes them and `apiary ingest`
+// reads them, made from the move cache; beside it each game's length in bytes, so
+// that a batch is read without parsing and cut between the builders.
+class TextCache {
+ public:
+  static std::string path(const std::string& dir, uint64_t games) {
+    return dir + "/games-seed" + std::to_string(MoveCache::kSeed) + "-" + std::to_string(games) + ".uhp";
+  }
+
+  static void ensure(const std::string& dir, uint64_t games) {
+    const std::string file = path(dir, games);
+    if (std::ifstream(file).good() && std::ifstream(file + ".lengths").good()) return;
+    MoveCache::ensure(dir, games);
+    std::fprintf(stderr, "writing %llu games as UHP into %s (once)...\n", static_cast<unsigned long long>(games),
+                 file.c_str());
+    MoveCache moves(MoveCache::path(dir, games));
+    std::ofstream text(file + ".tmp", std::ios::binary), lengths(file + ".lengths.tmp", std::ios::binary);
+    for (std::vector<Game> batch; !(batch = moves.read(10000)).empty();)
+      for (Game& g : batch) {
+        const std::string game = ingest::writeUhp(ingest::gameFromBoard(std::move(g.board), g.tags));
+        text.write(game.data(), std::streamsize(game.size()));
+        const auto length = uint32_t(game.size());
+        lengths.write(reinterpret_cast<const char*>(&length), sizeof length);
+      }
+    text.close();
+    lengths.close();
+    std::filesystem::rename(file + ".lengths.tmp", file + ".lengths");
+    std::filesystem::rename(file + ".tmp", file);
+  }
+
+  struct Batch {
+    std::string text;
+    std::vector<std::size_t> ends;  // where each game's text ends
+  };
+
+  explicit TextCache(const std::string& file)
+      : text_(file, std::ios::binary), lengths_(file + ".lengths", std::ios::binary) {}
+
+  Batch read(std::size_t n) {
+    Batch batch;
+    std::size_t size = 0;
+    for (uint32_t length = 0; batch.ends.size() < n && lengths_.read(reinterpret_cast<char*>(&length), sizeof length);)
+      batch.ends.push_back(size += length);
+    batch.text.resize(size);
+    text_.read(batch.text.data(), std::streamsize(size));
+    return batch;
+  }
+
+ private:
+  std::ifstream text_, lengths_;
+};
+
 index::GameMeta metaOf(const Game& g, uint64_t index) {
   index::GameMeta meta{"bench.pgn", int64_t(index), "uhp-pgn", g.tags, std::nullopt};
   if (const std::string* result = index::findTag(meta.tags, "Result")) meta.result = parseGameState(*result);
@@ -143,6 +202,73 @@ long residentKiB(const char* field) {
   return 0;
 }
 
+// Builds the records of one batch of UHP text on `threads` threads, each parsing and
+// replaying a contiguous run of games, then building their records. Adds the
+// threads' CPU seconds for the two to parse and build.
+std::vector<index::GameRecord> buildFromText(const TextCache::Batch& batch, uint64_t firstIndex, unsigned threads,
+                                             double& parse, double& build) {
+  const std::size_t n = batch.ends.size();
+  std::vector<index::GameRecord> records(n);
+  std::vector<std::pair<double, double>> busy(threads, {0, 0});
+  std::vector<std::string> errors(threads);
+  std::vector<std::thread> builders;
+  for (unsigned w = 0; w < threads; ++w)
+    builders.emplace_back([&, w] {
+      // A thousand games at a time, as files of that size would be: parsed games hold
+      // their boards and move lists until their records are built.
+      constexpr std::size_t kChunk = 1000;
+      for (std::size_t lo = n * w / threads, end = n * (w + 1) / threads; lo < end && errors[w].empty();) {
+        const std::size_t hi = std::min(end, lo + kChunk);
+        const std::size_t from = lo ? batch.ends[lo - 1] : 0;
+        const double t0 = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
+        std::vector<ingest::ReplayedGame> games =
+            ingest::readUhp(std::string_view(batch.text).substr(from, batch.ends[hi - 1] - from));
+        const double t1 = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
+        if (games.size() != hi - lo)
+          errors[w] = "read " + std::to_string(games.size()) + " games of " + std::to_string(hi - lo);
+        for (std::size_t i = 0; i < games.size() && errors[w].empty(); ++i) {
+          ingest::ReplayedGame& g = games[i];
+          if (!g.ok()) {
+            errors[w] = "game " + std::to_string(firstIndex + lo + i) + " rejected: " + g.error->message;
+            break;
+          }
+          // What the importer hands the index (ingest/importer.cpp).
+          index::GameMeta meta{"bench.uhp", int64_t(firstIndex + lo + i), "uhp", {}, std::nullopt};
+          if (const std::string* result = g.tag("Result")) meta.result = ingest::parseResultTag(*result);
+          meta.tags.reserve(g.tags.size());
+          for (auto& tag : g.tags) meta.tags.emplace_back(std::move(tag.name), std::move(tag.value));
+          records[lo + i] = index::makeRecord(g.board, std::move(meta));
+        }
+        busy[w].first += t1 - t0;
+        busy[w].second += cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - t1;
+        lo = hi;
+      }
+    });
+  for (auto& b : builders) b.join();
+  for (const std::string& e : errors)
+    if (!e.empty()) throw std::runtime_error("the UHP cache: " + e);
+  for (const auto& [p, b] : busy) parse += p, build += b;
+  return records;
+}
+
+// The same from boards already replayed (SOURCE moves).
+std::vector<index::GameRecord> buildFromBoards(const std::vector<Game>& batch, uint64_t firstIndex, unsigned threads,
+                                               double& build) {
+  std::vector<index::GameRecord> records(batch.size());
+  std::vector<double> busy(threads, 0);
+  std::vector<std::thread> builders;
+  for (unsigned w = 0; w < threads; ++w)
+    builders.emplace_back([&, w] {
+      const double t0 = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
+      for (std::size_t i = w; i < batch.size(); i += threads)
+        records[i] = index::makeRecord(batch[i].board, metaOf(batch[i], firstIndex + i));
+      busy[w] = cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - t0;
+    });
+  for (auto& b : builders) b.join();
+  for (double b : busy) build += b;
+  return records;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -151,13 +277,27 @@ int main(int argc, char** argv) {
   const std::string dbDir = argc > 3 ? argv[3] : "/tmp/apiary-index-bench";
   const std::string cacheDir = argc > 4 ? argv[4] : "/tmp/apiary-bench-cache";
   const unsigned threads = argc > 5 ? unsigned(std::atoi(argv[5])) : 2;
+  const std::string source = argc > 6 ? argv[6] : "uhp";
+  if (source != "uhp" && source != "moves") {
+    std::fprintf(stderr, "SOURCE is uhp or moves, not %s\n", source.c_str());
+    return 2;
+  }
+  const bool fromText = source == "uhp";
 
-  Cache::ensure(cacheDir, games);
-  Cache cache(Cache::path(cacheDir, games));
+  std::optional<MoveCache> moveCache;
+  std::optional<TextCache> textCache;
+  if (fromText) {
+    TextCache::ensure(cacheDir, games);
+    textCache.emplace(TextCache::path(cacheDir, games));
+  } else {
+    MoveCache::ensure(cacheDir, games);
+    moveCache.emplace(MoveCache::path(cacheDir, games));
+  }
   std::filesystem::remove_all(dbDir);
   std::optional<index::Database> db(std::in_place, dbDir);
 
-  double loadSeconds = 0, buildThreadSeconds = 0, buildWall = 0, writerWall = 0, writerUser = 0, writerSystem = 0;
+  double loadSeconds = 0, parseThreadSeconds = 0, buildThreadSeconds = 0, buildWall = 0, writerWall = 0,
+         writerUser = 0, writerSystem = 0;
   uint64_t positions = 0, added = 0, done = 0;
   long rssMin = 0, rssMax = 0;
   std::vector<long> rssAt;  // MiB at each quarter of the ingest
@@ -166,25 +306,23 @@ int main(int argc, char** argv) {
   const double cpuStart = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID);
   const double mainCpuStart = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
   while (done < games) {
+    const std::size_t n = std::min<uint64_t>(batchSize, games - done);
     auto t = Clock::now();
-    std::vector<Game> batch = cache.read(std::min<uint64_t>(batchSize, games - done));
+    std::optional<TextCache::Batch> text;
+    std::vector<Game> boards;
+    if (fromText) text = textCache->read(n);
+    else boards = moveCache->read(n);
     loadSeconds += since(t);
-    // Build the records on `threads` threads while the writer writes the previous batch.
+    // Build the records while the writer writes the previous batch.
     t = Clock::now();
-    std::vector<index::GameRecord> records(batch.size());
-    std::vector<std::thread> builders;
-    std::vector<double> busy(threads, 0);
-    for (unsigned w = 0; w < threads; ++w)
-      builders.emplace_back([&, w] {
-        for (std::size_t i = w; i < batch.size(); i += threads)
-          records[i] = index::makeRecord(batch[i].board, metaOf(batch[i], done + i));
-        busy[w] = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
-      });
-    for (auto& b : builders) b.join();
+    std::vector<index::GameRecord> records =
+        fromText ? buildFromText(*text, done, threads, parseThreadSeconds, buildThreadSeconds)
+                 : buildFromBoards(boards, done, threads, buildThreadSeconds);
     buildWall += since(t);
-    for (double b : busy) buildThreadSeconds += b;
+    const std::size_t read = records.size();
+    if (read == 0) throw std::runtime_error("the cache holds fewer games than asked for");
     for (const auto& r : records) positions += r.positions.size();
-    done += batch.size();
+    done += read;
     if (writing.valid()) writing.get();
     writing = std::async(std::launch::async, [&db, &added, &writerWall, &writerUser, &writerSystem,
                                               records = std::move(records)] {
@@ -201,7 +339,7 @@ int main(int argc, char** argv) {
       rssMin = rssMin ? std::min(rssMin, rss) : rss;
       rssMax = std::max(rssMax, rss);
     }
-    if (done * 4 / games != (done - batch.size()) * 4 / games) rssAt.push_back(rss / 1024);
+    if (done * 4 / games != (done - read) * 4 / games) rssAt.push_back(rss / 1024);
   }
   writing.get();
   const double ingestSeconds = since(start) - loadSeconds;
@@ -217,20 +355,25 @@ int main(int argc, char** argv) {
   db.reset();
   db.emplace(dbDir, index::DatabaseOptions{.access = index::Access::ReadOnly});
   const index::Info info = db->info();
-  std::printf("games %llu (added %llu), batch %zu, %u build threads, positions %llu (%.1f per game)\n",
-              static_cast<unsigned long long>(games), static_cast<unsigned long long>(added), batchSize, threads,
+  std::printf("games %llu (added %llu) from %s, batch %zu, %u build threads, positions %llu (%.1f per game)\n",
+              static_cast<unsigned long long>(games), static_cast<unsigned long long>(added),
+              fromText ? "UHP text" : "cached moves", batchSize, threads,
               static_cast<unsigned long long>(positions), double(positions) / double(games));
   std::printf("end to end: %.1f s = %.0f games/s, %.0f positions/s (ingest %.1f s + compactions settling %.1f s)\n",
               total, double(games) / total, double(positions) / total, ingestSeconds, settleSeconds);
   const double writer = w.catalogue + w.encode + w.ingest;
-  std::printf("CPU: %.1f s = %.1f us/game: replay+canonicalise %.1f | catalogue %.1f | encode %.1f | ingest %.1f"
-              " | RocksDB background and other %.1f  (untimed load %.1f s)\n",
-              cpu, cpu / double(games) * 1e6, buildThreadSeconds, w.catalogue, w.encode, w.ingest,
-              cpu - buildThreadSeconds - writer, loadSeconds);
+  // Per game, in the split: parse (and replay), canonicalise, write.
+  const auto us = [&](double seconds) { return seconds / double(games) * 1e6; };
+  std::printf("CPU: %.1f s = %.1f us/game: parse+replay %.1f | records (canonicalise) %.1f | catalogue %.1f"
+              " | batch file %.1f | ingest %.1f | RocksDB background and other %.1f  (untimed load %.1f s%s)\n",
+              cpu, us(cpu), us(parseThreadSeconds), us(buildThreadSeconds), us(w.catalogue), us(w.encode),
+              us(w.ingest), us(cpu - parseThreadSeconds - buildThreadSeconds - writer), loadSeconds,
+              fromText ? "" : ", replaying the cached moves");
   std::printf("CPU-bound capacity on %u idle cores: %.0f games/s; wall: building %.1f s, writing %.1f s (overlapped)\n",
               threads, threads * double(games) / cpu, buildWall, writerWall);
-  std::printf("writer thread: %.1f us/game in user space, %.1f us/game in the kernel\n",
-              writerUser / double(games) * 1e6, writerSystem / double(games) * 1e6);
+  std::printf("writer: %.1f us/game of wall; its calling thread (catalogue, ingestion) %.1f us/game in user space,"
+              " %.1f in the kernel\n",
+              writerWall / double(games) * 1e6, writerUser / double(games) * 1e6, writerSystem / double(games) * 1e6);
   std::printf("on disk: %.0f bytes/game (positions %.0f, catalogue %.0f); %llu distinct positions, %llu postings\n",
               double(info.bytes) / double(games), double(info.positionBytes) / double(games),
               double(info.catalogueBytes) / double(games), static_cast<unsigned long long>(info.positions),

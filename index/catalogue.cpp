@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <numeric>
 
 #include "index/catalogue_schema.hpp"
 #include "index/codec.hpp"
@@ -16,8 +17,7 @@ constexpr const char* kInsertBatch =
 constexpr const char* kInsertGame =
     "INSERT INTO games(id, batch, source, source_index, format, game_type, white, black, event, site,"
     " date, result, first_mover, plies, moves, final_key, fingerprint, sequence, tags)"
-    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)"
-    " ON CONFLICT (fingerprint) DO NOTHING";
+    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)";
 constexpr const char* kInsertGameTag = "INSERT OR IGNORE INTO game_tags(value, game) VALUES (?1, ?2)";
 // Not "RETURNING id": SQLite runs such a statement through a temporary table, which
 // made a new tag value cost three times a plain insert (and nearly every game has one:
@@ -127,12 +127,35 @@ void Catalogue::forgetInterned() {
   sources_ = {};
 }
 
-Catalogue::Inserted Catalogue::insertPending(uint64_t batch, GameId firstGame,
-                                             std::span<const GameRecord> records) {
-  Inserted result;
+std::vector<uint32_t> Catalogue::newGames(std::span<const GameRecord> records) const {
+  // In fingerprint order: copies within the batch come together, and the lookups walk
+  // the unique index in its order rather than jumping about it.
+  std::vector<uint32_t> order(records.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return std::pair(records[a].fingerprint, a) < std::pair(records[b].fingerprint, b);
+  });
+  std::vector<uint32_t> fresh;
+  Transaction snapshot(db_, Transaction::Kind::Read);  // one read transaction, not one a lookup
+  auto find = prepared("SELECT 1 FROM games WHERE fingerprint = ?1");
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const uint64_t fingerprint = records[order[k]].fingerprint;
+    if (k > 0 && records[order[k - 1]].fingerprint == fingerprint) continue;  // the batch's first copy counts
+    find->bind(1, int64_t(fingerprint));
+    const bool present = find->step();
+    find->reset();
+    if (!present) fresh.push_back(order[k]);
+  }
+  snapshot.commit();
+  std::sort(fresh.begin(), fresh.end());
+  return fresh;
+}
+
+void Catalogue::insertPending(uint64_t batch, GameId firstGame, std::span<const GameRecord> records,
+                              std::span<const uint32_t> accepted) {
   try {
     Transaction txn(db_, Transaction::Kind::Write);
-    prepared(kInsertBatch)->bindAll(batch, firstGame, int64_t(0)).run();
+    prepared(kInsertBatch)->bindAll(batch, firstGame, int64_t(accepted.size())).run();
     std::vector<int64_t> valueIds;
     std::string tagBlob, moveBlob;
     std::vector<std::pair<int64_t, GameId>> gameTags;
@@ -144,9 +167,9 @@ Catalogue::Inserted Catalogue::insertPending(uint64_t batch, GameId firstGame,
     std::vector<SeenTag> previous;
     std::array<std::string, 8> typeNames;
     for (uint8_t t = 0; t < 8; ++t) typeNames[t] = GameType{t}.name();
-    for (uint32_t i = 0; i < records.size(); ++i) {
-      const GameRecord& r = records[i];
-      const GameId id = firstGame + GameId(result.accepted.size());
+    for (std::size_t n = 0; n < accepted.size(); ++n) {
+      const GameRecord& r = records[accepted[n]];
+      const GameId id = firstGame + GameId(n);
       valueIds.clear();
       tagBlob.clear();
       for (std::size_t k = 0; k < r.meta.tags.size(); ++k) {
@@ -184,17 +207,8 @@ Catalogue::Inserted Catalogue::insertPending(uint64_t batch, GameId firstGame,
       insert->bind(17, int64_t(r.fingerprint));
       insert->bind(18, int64_t(r.sequence));
       insert->bindUnownedBlob(19, bytesOf(tagBlob));
-      insert->run();
-      if (db_.changes() == 0) {
-        ++result.skipped;
-        continue;
-      }
+      insert->run();  // a game already there breaks the unique fingerprint: throws
       for (int64_t value : valueIds) gameTags.push_back({value, id});
-      result.accepted.push_back(i);
-    }
-    if (result.accepted.empty()) {  // nothing new: the transaction rolls back
-      forgetInterned();
-      return result;
     }
     std::sort(gameTags.begin(), gameTags.end());
     for (std::size_t i = 0; i < gameTags.size();) {
@@ -206,13 +220,11 @@ Catalogue::Inserted Catalogue::insertPending(uint64_t batch, GameId firstGame,
       }
       insert->run();
     }
-    prepared("UPDATE batches SET games = ?2 WHERE id = ?1")->bindAll(batch, result.accepted.size()).run();
     txn.commit();
   } catch (...) {
     forgetInterned();
     throw;
   }
-  return result;
 }
 
 void Catalogue::markCommitted(uint64_t batch) {

@@ -58,13 +58,15 @@ class Catalogue {
   ~Catalogue();
 
   // --- the writer ---
-  struct Inserted {
-    std::vector<uint32_t> accepted;  // indexes into the records, in id order
-    uint64_t skipped = 0;            // already in the catalogue (or twice in the batch)
-  };
-  // Writes the batch's new games as ids firstGame, firstGame+1, ... and commits
-  // them durably as pending. Writes nothing when every game is a duplicate.
-  Inserted insertPending(uint64_t batch, GameId firstGame, std::span<const GameRecord> records);
+  // Indexes (ascending) of the records whose game is new: not in the catalogue and
+  // not earlier in the records (same fingerprint). Reads only, so that the writer
+  // knows the batch's ids before it writes (Database builds the batch file meanwhile);
+  // the answer holds until insertPending as there is one writer.
+  std::vector<uint32_t> newGames(std::span<const GameRecord> records) const;
+  // Writes records[accepted[k]] as game firstGame + k and commits them durably as
+  // pending. Throws (writing nothing) if one of them is there after all.
+  void insertPending(uint64_t batch, GameId firstGame, std::span<const GameRecord> records,
+                     std::span<const uint32_t> accepted);
   void markCommitted(uint64_t batch);
   // Keeps the batches up to lastCommitted (marking them committed), and deletes
   // every later batch with its games: those never reached RocksDB.

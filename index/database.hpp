@@ -8,6 +8,7 @@
 // Commit protocol of addGames (one batch; README has the full argument):
 //   1. catalogue: the new games and a 'pending' batch row, one durable transaction
 //   2. a batch file: every position's record for these games, and the batch marker
+//      (built on another thread while step 1 runs; both end before step 3)
 //   3. RocksDB ingests the file: one atomic step, and the batch's commit point
 //   4. catalogue: the batch row becomes 'committed' (bookkeeping only)
 // Opening for writing recovers: batches RocksDB has are kept, later ones deleted
@@ -52,11 +53,13 @@ struct AddResult {
   uint64_t skipped = 0;  // the same game (fingerprint) was already there
 };
 
-// CPU seconds the calling thread spent in addGames, summed over calls (RocksDB's
-// background compactions are not in them).
+// CPU seconds addGames spent, summed over calls (RocksDB's background compactions
+// are not in them). The batch file is built on a thread of its own while the calling
+// thread writes the catalogue, so an ingest's writer takes max(catalogue, encode) of
+// wall time, not their sum.
 struct WriteTimings {
-  double catalogue = 0;  // SQLite rows, duplicates check
-  double encode = 0;     // visits, sorting, records, the batch file
+  double catalogue = 0;  // duplicates check, SQLite rows (the calling thread)
+  double encode = 0;     // visits, sorting, records, the batch file (its own thread)
   double ingest = 0;     // RocksDB ingestion, commit
 };
 

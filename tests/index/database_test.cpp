@@ -68,6 +68,51 @@ TEST_CASE("adding the same games again adds nothing") {
   CHECK(db.check({.full = true}).ok());
 }
 
+TEST_CASE("a game twice in one batch is added once, and the ids stay contiguous") {
+  test::ScratchDir dir("twice");
+  Database db(dir.path());
+  db.addGames(std::span(records()).subspan(0, 20));
+  // Old games, new games, and a new game again later in the batch.
+  std::vector<GameRecord> batch(records().begin() + 10, records().begin() + 40);
+  batch.push_back(records()[25]);
+  batch.push_back(records()[39]);
+  const auto r = db.addGames(batch);
+  CHECK(r.added == 20);
+  CHECK(r.skipped == 12);
+  CHECK(db.lastGame() == 40);
+  for (GameId id = 21; id <= 40; ++id) {
+    const auto row = db.game(id);
+    REQUIRE(row);
+    CHECK(row->sourceIndex == int64_t(id - 1));  // the batch's first copy, in batch order
+  }
+  CHECK(db.check({.full = true}).ok());
+}
+
+TEST_CASE("a batch file that cannot be written leaves the database as before the batch") {
+  test::ScratchDir dir("nofile");
+  Database db(dir.path());
+  db.addGames(std::span(records()).subspan(0, 50));
+  const Digest before = db.digest();
+  // The file is built beside the catalogue's transaction: that transaction is durable
+  // by the time the file fails, and must be undone.
+  std::filesystem::remove_all(dir.path() / "staging");
+  CHECK_THROWS(db.addGames(std::span(records()).subspan(50, 50)));
+  CHECK(db.lastGame() == 50);
+  CHECK(db.digest() == before);
+  {
+    const Catalogue catalogue(dir.path() / "catalogue.sqlite", true);
+    CHECK(catalogue.maxGame() == 50);  // no row of the failed batch left, pending or not
+    for (const CatalogueBatch& b : catalogue.batches()) CHECK(b.committed);
+  }
+
+  std::filesystem::create_directories(dir.path() / "staging");
+  const auto r = db.addGames(std::span(records()).subspan(50, 50));
+  CHECK(r.added == 50);
+  CHECK(db.lastGame() == 100);
+  CHECK(db.game(51)->sourceIndex == 50);
+  CHECK(db.check({.full = true}).ok());
+}
+
 TEST_CASE("mirrored, rotated and colour-swapped copies double every position's statistics") {
   const int n = 10000;
   const auto originals = test::generateGames(20251121, n);

@@ -13,15 +13,6 @@ namespace pl = grammar::pgn_like;
 
 namespace {
 
-constexpr std::array<char, kPieces> kLetters = [] {
-  std::array<char, kPieces> out{};
-  for (int p = 0; p < kPieces; ++p) {
-    const char c = kBugLetters[int(bugOf(PieceId(p)))];
-    out[p] = colorOf(PieceId(p)) == Color::White ? c : char(c - 'A' + 'a');
-  }
-  return out;
-}();
-
 // Index of each letter among the 16 (colour * 8 + bug), or -1.
 constexpr std::array<int8_t, 128> kLetterIndex = [] {
   std::array<int8_t, 128> out{};
@@ -81,14 +72,12 @@ void references(const Board& board, Cell centre, Cell x, int depth, std::vector<
 
 }  // namespace
 
-char letterOf(PieceId p) { return kLetters[p]; }
-
 Places::Places(const Board& board) {
-  for (PieceId p = 0; p < kPieces; ++p)
-    if (board.onBoard(p)) {
-      Letter& letter = cells_[letterIndex(kLetters[p])];
-      letter.cells[letter.size++] = board.cellOf(p);
-    }
+  for (uint32_t left = board.piecesOnBoard(); left; left &= left - 1) {
+    const PieceId p = PieceId(__builtin_ctz(left));
+    Letter& letter = cells_[letterIndex(kLetters[p])];
+    letter.cells[letter.size++] = board.cellOf(p);
+  }
 }
 
 const Places::Letter& Places::of(char letter) const {

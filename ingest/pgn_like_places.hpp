@@ -18,8 +18,16 @@
 
 namespace apiary::ingest::pgnlike {
 
-// A piece's letter: the bug, upper case for White, lower case for Black.
-char letterOf(PieceId p);
+// Each piece's letter: the bug, upper case for White, lower case for Black.
+inline constexpr std::array<char, kPieces> kLetters = [] {
+  std::array<char, kPieces> out{};
+  for (int p = 0; p < kPieces; ++p) {
+    const char c = kBugLetters[int(bugOf(PieceId(p)))];
+    out[p] = colorOf(PieceId(p)) == Color::White ? c : char(c - 'A' + 'a');
+  }
+  return out;
+}();
+inline char letterOf(PieceId p) { return kLetters[p]; }
 
 // Where each letter stands, covered pieces included (a covered piece still marks
 // its cell), and the cells a location describes.

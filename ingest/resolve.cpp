@@ -25,7 +25,10 @@ void addLegalMovesTo(const Board& board, uint32_t pieces, const CellSet& to, std
   // Each check pays a pin test and a walk towards its cell; listing pays the pin
   // test once for all pieces and one walk a piece.
   constexpr int kMostChecked = 2;
-  if (to.count() <= kMostChecked) {
+  int cells = 0;  // counted only as far as the choice needs
+  for (uint64_t w : to.words)
+    for (; w && cells <= kMostChecked; w &= w - 1) ++cells;
+  if (cells <= kMostChecked) {
     to.forEach([&](Cell c) { addLegalMovesTo(board, pieces, c, out); });
     return;
   }

@@ -54,7 +54,10 @@ std::span<const uint8_t> bytesOf(std::string_view s) {
 
 Catalogue::Catalogue(const std::filesystem::path& file, bool readOnly) : db_(file, readOnly) {
   configureCatalogue(db_);
-  if (!readOnly) createCatalogueSchema(db_);
+  if (readOnly)
+    checkIndexFormat(db_);
+  else
+    createCatalogueSchema(db_);
 }
 
 Catalogue::~Catalogue() = default;

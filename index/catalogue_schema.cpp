@@ -77,6 +77,15 @@ void configureCatalogue(Connection& db) {
   db.exec("PRAGMA temp_store = MEMORY");
 }
 
+namespace {
+
+std::string formatMismatch(int64_t found) {
+  return "this apiary database is in index format " + std::to_string(found) + " and this build reads format " +
+         std::to_string(kIndexFormatVersion) + ": ingest the games again into a new database";
+}
+
+}  // namespace
+
 void createCatalogueSchema(Connection& db) {
   db.exec("BEGIN IMMEDIATE");
   try {
@@ -84,10 +93,9 @@ void createCatalogueSchema(Connection& db) {
     Statement version(db, "SELECT version FROM schema_version");
     if (!version.step()) {
       Statement insert(db, "INSERT INTO schema_version(version) VALUES (?1)");
-      insert.bind(1, int64_t(kCatalogueSchemaVersion)).run();
-    } else if (version.integer(0) != kCatalogueSchemaVersion) {
-      throw SqliteError("catalogue schema version " + std::to_string(version.integer(0)) +
-                        ", this build reads version " + std::to_string(kCatalogueSchemaVersion));
+      insert.bind(1, int64_t(kIndexFormatVersion)).run();
+    } else if (version.integer(0) != kIndexFormatVersion) {
+      throw SqliteError(formatMismatch(version.integer(0)));
     }
     version.reset();
     db.exec("COMMIT");
@@ -95,6 +103,12 @@ void createCatalogueSchema(Connection& db) {
     db.exec("ROLLBACK");
     throw;
   }
+}
+
+void checkIndexFormat(const Connection& db) {
+  Statement version(db, "SELECT version FROM schema_version");
+  if (!version.step()) throw SqliteError("the catalogue has no format version: not an apiary database");
+  if (version.integer(0) != kIndexFormatVersion) throw SqliteError(formatMismatch(version.integer(0)));
 }
 
 }  // namespace apiary::index

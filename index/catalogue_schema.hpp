@@ -27,12 +27,20 @@ inline GameState stateOfCode(int64_t code) {
   }
 }
 
-inline constexpr int kCatalogueSchemaVersion = 1;
+// The version of the whole index: the catalogue's tables and the layout of the
+// positions' records in RocksDB (position_record, bucket, keys), kept in the
+// catalogue's schema_version table. Bump it when either changes: a database of
+// another version is then refused with a message instead of misread.
+//   1: the first index;  2: game lengths in the counts, popular positions'
+//   postings under keys of their own (issue 5).
+inline constexpr int kIndexFormatVersion = 2;
 
 // WAL (readers run beside the writer), synchronous=FULL (a pending batch must be
 // on disk before RocksDB commits it), and a larger page cache for the writer.
 void configureCatalogue(Connection& db);
 // Creates the tables when missing; throws when the file holds another version.
 void createCatalogueSchema(Connection& db);
+// For a reader: throws unless the file holds this build's version.
+void checkIndexFormat(const Connection& db);
 
 }  // namespace apiary::index

@@ -39,21 +39,17 @@ Board Board::fromPosition(GameType type, Rules rules, Color toMove,
   return board;
 }
 
-PieceId Board::nextInHand(Color c, Bug b) const {
-  if (!type_.has(b)) return kNoPiece;
-  for (int copy = 1; copy <= kBugCopies[int(b)]; ++copy) {
-    const PieceId p = pieceId(c, b, copy);
-    if (!onBoard(p)) return p;
+Axial Board::arrival(Cell c) const {
+  if (occupied(c)) return axial_[top_[c]];
+  if (const unsigned around = around_[c]) {
+    const int d = std::countr_zero(around);
+    return step(axial_[top_[neighbor(c, d)]], opposite(d));
   }
-  return kNoPiece;
+  return Axial{};
 }
 
 std::optional<Axial> Board::axialOf(Cell c) const {
-  if (occupied(c)) return axial_[top_[c]];
-  for (int d = 0; d < kDirs; ++d) {
-    const Cell n = neighbor(c, d);
-    if (occupied(n)) return step(axial_[top_[n]], opposite(d));
-  }
+  if (occupied(c) || around_[c]) return arrival(c);
   if (c == kOrigin && onBoard_ == 0) return Axial{};
   return std::nullopt;
 }
@@ -103,7 +99,7 @@ void Board::play(const Move& m) {
   if (!m.isPlacement()) lift(m.piece);
   // The destination touches the hive (or is the origin), so its true coordinates
   // follow from a neighbour's.
-  axial_[m.piece] = axialOf(m.to).value_or(Axial{});
+  axial_[m.piece] = arrival(m.to);
   drop(m.piece, m.to);
   lastMoved_ = m.piece;
   state_ = stateAfterMove();

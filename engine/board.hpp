@@ -69,7 +69,13 @@ class Board {
   bool isTop(PieceId p) const { return onBoard(p) && top_[cell_[p]] == p; }
   bool queenPlaced(Color c) const { return onBoard(pieceId(c, Bug::Queen)); }
   // The next copy of a bug in the player's hand (copies enter in order), or kNoPiece.
-  PieceId nextInHand(Color c, Bug b) const;
+  // Asked for every written move by the readers: a mask, not a loop over copies.
+  PieceId nextInHand(Color c, Bug b) const {
+    if (!type_.has(b)) return kNoPiece;
+    const uint32_t copies = ((uint32_t(1) << kBugCopies[int(b)]) - 1) << pieceId(c, b);
+    const uint32_t inHand = copies & ~onBoard_;
+    return inHand ? PieceId(std::countr_zero(inHand)) : kNoPiece;
+  }
 
   void play(const Move& m);
   void undo();
@@ -92,9 +98,13 @@ class Board {
     GameState state;
     Axial from;
   };
-  void lift(PieceId p);
-  void drop(PieceId p, Cell c);
-  GameState stateAfterMove() const;
+  // Inlined into play, which every replayed move goes through.
+  [[gnu::always_inline]] inline void lift(PieceId p);
+  [[gnu::always_inline]] inline void drop(PieceId p, Cell c);
+  // The true coordinates of a piece arriving at c (on a stack, beside the hive, or
+  // the first piece at the origin).
+  [[gnu::always_inline]] inline Axial arrival(Cell c) const;
+  [[gnu::always_inline]] inline GameState stateAfterMove() const;
 
   std::array<PieceId, kCells> top_;
   std::array<uint8_t, kCells> height_{};

@@ -5,6 +5,8 @@
 // not already hold together. The generator's answer is the reference (the
 // legality test compares the two for every candidate move of thousands of
 // positions).
+#include <bit>
+
 #include "engine/movegen.hpp"
 #include "engine/walks.hpp"
 
@@ -26,21 +28,56 @@ constexpr std::array<bool, 64> kOneArc = [] {
   return t;
 }();
 
+// Whether lifting the lone piece at `gone` splits the hive, once its neighbours are
+// known not to form one arc. The neighbours then lie on separate arcs. Every piece
+// of the (connected) hive reaches one of them, so the hive holds together exactly
+// when a flood that never crosses the gap joins them all, and the flood stops as
+// soon as it has: a piece that may move is never flooded to the end.
+[[gnu::noinline]] bool floodSplits(const Board& board, Cell gone, unsigned around) {
+  std::array<Cell, kPieces> stack;
+  CellSet seen{};
+  seen.add(gone);
+  int depth = 0;
+  const Cell first = neighbor(gone, std::countr_zero(around));
+  stack[depth++] = first;
+  seen.add(first);
+  int unreached = std::popcount(around) - 1;
+  while (depth) {
+    const Cell c = stack[--depth];
+    for (unsigned dirs = board.occupiedAround(c); dirs; dirs &= dirs - 1) {
+      const Cell n = neighbor(c, std::countr_zero(dirs));
+      if (seen.has(n)) continue;
+      seen.add(n);
+      if (kDirOfStep[(n - gone) & (kCells - 1)] >= 0 && --unreached == 0) return false;
+      stack[depth++] = n;
+    }
+  }
+  return true;
+}
+
+// splitsHive for a piece known to be alone at `gone`: most pieces answer by table.
+bool loneSplits(const Board& board, Cell gone) {
+  const unsigned around = board.occupiedAround(gone);
+  return !kOneArc[around] && floodSplits(board, gone, around);
+}
+
 bool isLegalMovement(const Board& board, const Move& move) {
   const PieceId p = move.piece;
-  const Color me = board.toMove();
-  if (board.gameOver() || !board.queenPlaced(me) || !board.onBoard(p) || board.cellOf(p) != move.from ||
-      !board.isTop(p) || p == board.lastMoved() || move.to == move.from)
-    return false;
   const Cell from = move.from, to = move.to;
+  if (board.gameOver() || !board.onBoard(p) || board.cellOf(p) != from || board.top(from) != p ||
+      p == board.lastMoved() || to == from)
+    return false;
+  const Color me = board.toMove();
+  if (!board.queenPlaced(me)) return false;
+  // A pinned piece neither walks nor is thrown.
   const bool alone = board.height(from) == 1;
-  const bool pinned = alone && splitsHive(board, p);
+  if (alone && loneSplits(board, from)) return false;
   const LiftedBoard view{board, from};
-  auto isTarget = [to](Cell c) { return c == to; };
-  if (colorOf(p) == me && !pinned && walks::ownMoves(view, p, isTarget)) return true;
+  const walks::Reaches isTarget{to};
+  if (colorOf(p) == me && walks::ownMoves(view, p, isTarget)) return true;
 
   // Otherwise only a throw by a neighbouring Pillbug (or Mosquito) of the mover.
-  if (!alone || pinned) return false;
+  if (!alone) return false;
   for (int d = 0; d < kDirs; ++d) {
     const PieceId thrower = board.top(neighbor(from, d));
     if (thrower == kNoPiece || colorOf(thrower) != me || thrower == board.lastMoved() ||
@@ -62,33 +99,9 @@ bool isLegal(const Board& board, const Move& move) {
 }
 
 bool splitsHive(const Board& board, PieceId piece) {
-  if (!board.onBoard(piece) || board.height(board.cellOf(piece)) != 1) return false;
+  if (!board.onBoard(piece)) return false;
   const Cell gone = board.cellOf(piece);
-  if (kOneArc[LiftedBoard{board}.occupiedAround(gone)]) return false;
-  // Flood the occupied cells from one neighbour of the gap, never through it.
-  std::array<Cell, kPieces> stack;
-  CellSet seen{};
-  seen.add(gone);
-  int depth = 0, reached = 0;
-  for (int d = 0; d < kDirs && depth == 0; ++d)
-    if (board.occupied(neighbor(gone, d))) {
-      stack[depth++] = neighbor(gone, d);
-      seen.add(neighbor(gone, d));
-    }
-  while (depth) {
-    const Cell c = stack[--depth];
-    ++reached;
-    for (int d = 0; d < kDirs; ++d) {
-      const Cell n = neighbor(c, d);
-      if (board.occupied(n) && !seen.has(n)) {
-        seen.add(n);
-        stack[depth++] = n;
-      }
-    }
-  }
-  int cells = 0;
-  for (PieceId p = 0; p < kPieces; ++p) cells += board.onBoard(p) && board.under(p) == kNoPiece;
-  return reached != cells - 1;
+  return board.height(gone) == 1 && loneSplits(board, gone);
 }
 
 bool isLegalPlacement(const Board& board, const Move& move) {
@@ -100,15 +113,12 @@ bool isLegalPlacement(const Board& board, const Move& move) {
   if (bug != Bug::Queen && turn == 4 && !board.queenPlaced(me)) return false;
   if (bug == Bug::Queen && turn == 1 && board.rules().tournament) return false;
   if (board.ply() == 0) return move.to == kOrigin;
-  bool touchesOwn = false;
-  for (int d = 0; d < kDirs; ++d) {
-    const PieceId t = board.top(neighbor(move.to, d));
-    if (t == kNoPiece) continue;
-    if (board.ply() == 1) return true;  // the second piece may touch the first
-    if (colorOf(t) != me) return false;
-    touchesOwn = true;
-  }
-  return touchesOwn;
+  const unsigned around = board.occupiedAround(move.to);
+  if (around == 0) return false;
+  if (board.ply() == 1) return true;  // the second piece may touch the first
+  for (unsigned dirs = around; dirs; dirs &= dirs - 1)
+    if (colorOf(board.top(neighbor(move.to, std::countr_zero(dirs)))) != me) return false;
+  return true;
 }
 
 }  // namespace apiary

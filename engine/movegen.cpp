@@ -109,14 +109,14 @@ void Generator::movements() {
     if (bug == Bug::Pillbug || bug == Bug::Mosquito) throws(p);
     if (!(only_ & pieceBit(p))) continue;
     if (b_.height(b_.cellOf(p)) == 1 && (pinned_ & pieceBit(p))) continue;
-    view_.lifted = b_.cellOf(p);
+    view_.lift(b_.cellOf(p));
     CellSet& out = destOf(p);
     walks::ownMoves(view_, p, [&](Cell c) {
       out.add(c);
       return false;
     });
-    out.remove(view_.lifted);
-    view_.lifted = kNoCell;
+    out.remove(b_.cellOf(p));
+    view_.lift(kNoCell);
   }
 }
 
@@ -131,12 +131,12 @@ void Generator::throws(PieceId thrower) {
     if (target == kNoPiece || b_.height(from) != 1 || target == b_.lastMoved() ||
         (pinned_ & pieceBit(target)) || !(only_ & pieceBit(target)))
       continue;
-    view_.lifted = from;
+    view_.lift(from);
     walks::throwDestinations(view_, at, dt, [&](Cell to) {
       destOf(target).add(to);
       return false;
     });
-    view_.lifted = kNoCell;
+    view_.lift(kNoCell);
   }
 }
 

@@ -75,25 +75,22 @@ std::string moveString(const Board& board, const Move& m) {
   return name;  // unreachable for a legal move
 }
 
+std::string uhpFaultText(const Board& board, UhpFault fault, PieceId piece, std::optional<PieceId> reference) {
+  switch (fault) {
+    case UhpFault::None: return {};
+    case UhpFault::NotInGame: return pieceName(piece) + " is not in a " + board.type().name() + " game";
+    case UhpFault::NeedsReference: return "a move needs a reference piece after the first move";
+    case UhpFault::ReferenceOffBoard: return "reference " + pieceName(*reference) + " is not on the board";
+    case UhpFault::OccupiedSide: return "the destination is occupied: a climb names the piece climbed on";
+  }
+  return {};
+}
+
 MoveOrError uhpMove(const Board& board, PieceId piece, std::optional<PieceId> reference,
                     RefSide side, ClimbSpelling climbs) {
-  const Cell from = board.onBoard(piece) ? board.cellOf(piece) : kNoCell;
-  if (!board.type().has(bugOf(piece)))
-    return {std::nullopt, pieceName(piece) + " is not in a " + board.type().name() + " game"};
-  if (!reference) {
-    if (board.piecesOnBoard() != 0)
-      return {std::nullopt, "a move needs a reference piece after the first move"};
-    return {Move{piece, from, kOrigin}, {}};
-  }
-  if (!board.onBoard(*reference))
-    return {std::nullopt, "reference " + pieceName(*reference) + " is not on the board"};
-  const Cell at = board.cellOf(*reference);
-  if (side == RefSide::OnTop) return {Move{piece, from, at}, {}};
-  const Cell to = neighbor(at, int(side) - 1);
-  // A side of a piece names an empty cell; climbing is written with the bare reference.
-  if (climbs == ClimbSpelling::Strict && board.occupied(to) && to != from)
-    return {std::nullopt, "the destination is occupied: a climb names the piece climbed on"};
-  return {Move{piece, from, to}, {}};
+  const UhpPlaced placed = placeUhpMove(board, piece, reference, side, climbs);
+  if (placed.fault == UhpFault::None) return {placed.move, {}};
+  return {std::nullopt, uhpFaultText(board, placed.fault, piece, reference)};
 }
 
 MoveOrError parseMoveString(const Board& board, std::string_view text) {

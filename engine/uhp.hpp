@@ -31,6 +31,33 @@ enum class ClimbSpelling : uint8_t { Strict, AlsoBySide };
 // Checks geometry only; whether the move is legal is isLegal's question.
 MoveOrError uhpMove(const Board& board, PieceId piece, std::optional<PieceId> reference,
                     RefSide side, ClimbSpelling climbs = ClimbSpelling::Strict);
+
+// uhpMove without the words, for readers that ask once a written move and need the
+// reason only when there is none: the move, or why not. Inline, as it runs once a
+// move.
+enum class UhpFault : uint8_t { None, NotInGame, NeedsReference, ReferenceOffBoard, OccupiedSide };
+struct UhpPlaced {
+  Move move;
+  UhpFault fault = UhpFault::None;
+};
+inline UhpPlaced placeUhpMove(const Board& board, PieceId piece, std::optional<PieceId> reference,
+                              RefSide side, ClimbSpelling climbs = ClimbSpelling::Strict) {
+  const Cell from = board.onBoard(piece) ? board.cellOf(piece) : kNoCell;
+  if (!board.type().has(bugOf(piece))) return {{}, UhpFault::NotInGame};
+  if (!reference) {
+    if (board.piecesOnBoard() != 0) return {{}, UhpFault::NeedsReference};
+    return {Move{piece, from, kOrigin}};
+  }
+  if (!board.onBoard(*reference)) return {{}, UhpFault::ReferenceOffBoard};
+  const Cell at = board.cellOf(*reference);
+  if (side == RefSide::OnTop) return {Move{piece, from, at}};
+  const Cell to = neighbor(at, int(side) - 1);
+  // A side of a piece names an empty cell; climbing is written with the bare reference.
+  if (climbs == ClimbSpelling::Strict && board.occupied(to) && to != from) return {{}, UhpFault::OccupiedSide};
+  return {Move{piece, from, to}};
+}
+// What uhpMove says about a fault of placeUhpMove with the same arguments.
+std::string uhpFaultText(const Board& board, UhpFault fault, PieceId piece, std::optional<PieceId> reference);
 // Reads one move string: the move it names, or why it names none.
 MoveOrError parseMoveString(const Board& board, std::string_view text);
 

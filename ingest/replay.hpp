@@ -39,27 +39,29 @@ void finishReplay(ReplayedGame& game, const ReplaySetup& setup);
 // rejects the game with its line, column and ply.
 template <class WrittenGame, class StepFn>
 ReplayedGame replayWritten(const WrittenGame& game, ReplaySetup setup, StepFn&& step) {
-  ReplayedGame out;
-  out.pos = game.pos;
-  out.tags = game.tags;
-  const Rules rules{.tournament = false};
-  out.board = Board(setup.type.value_or(GameType::all()), rules, setup.firstMover);
+  ReplayedGame out{.pos = game.pos,
+                   .tags = game.tags,
+                   .board = Board(setup.type.value_or(GameType::all()), Rules{.tournament = false},
+                                  setup.firstMover),
+                   .error = {},
+                   .notes = {},
+                   .setUp = false};
   for (const auto& e : game.errors) {
     out.error = GameError{e.pos.line, e.pos.column, 0, e.message};
     return out;
   }
   for (const auto& written : game.moves) {
-    const int ply = out.board.ply() + 1;
     Step s = step(const_cast<const Board&>(out.board), written);
     if (s.skip) continue;
-    std::string why = std::move(s.error);
-    if (s.move && why.empty() && !s.legal) why = whyIllegal(out.board, *s.move);
-    if (!s.move || !why.empty()) {
-      out.error = GameError{written.pos.line, written.pos.column, ply,
-                            "'" + grammar::printable(written.text) + "': " + why};
-      return out;
+    // The reason is worded only for a move that fails: legal moves are nearly all.
+    if (s.move && (s.legal || isLegal(out.board, *s.move))) {
+      out.board.play(*s.move);
+      continue;
     }
-    out.board.play(*s.move);
+    const std::string why = s.move ? whyIllegal(out.board, *s.move) : std::move(s.error);
+    out.error = GameError{written.pos.line, written.pos.column, out.board.ply() + 1,
+                          "'" + grammar::printable(written.text) + "': " + why};
+    return out;
   }
   if (game.moves.empty()) {
     out.error = GameError{game.pos.line, game.pos.column, 0, "the game has no moves"};

@@ -15,65 +15,66 @@ namespace {
 
 // Written piece names to engine pieces, for one game. Copies enter play in order,
 // so a file that places wA3 first (real files do) means the next Ant: the written
-// name is remembered for the rest of the game. Looked up once a move, so by index,
-// not by text.
+// name is remembered for the rest of the game. Looked up twice a move, so by index,
+// not by text, and a name starts out meaning its own piece: a move of a piece in
+// play is one lookup.
 class PieceNames {
  public:
-  PieceNames() { alias_.fill(kNoPiece); }
   std::optional<PieceId> forMove(const Board& board, const grammar::PieceName& name, std::string& why) {
-    if (const PieceId a = alias_[slot(name)]; a != kNoPiece) return a;
-    const auto color = name.color == 'w' ? Color::White : Color::Black;
+    const int at = slot(name);
+    if (const PieceId p = meaning_[at]; p != kNoPiece && board.onBoard(p)) return p;
     const auto bug = bugOf(name);
     if (!board.type().has(bug)) {
       why = grammar::writePieceName(name) + " is not part of a " + board.type().name() + " game";
       return std::nullopt;
     }
-    const PieceId next = board.nextInHand(color, bug);
-    const auto exact = exactPiece(name);
-    if (exact && board.onBoard(*exact)) return exact;
+    const PieceId next = board.nextInHand(name.color == 'w' ? Color::White : Color::Black, bug);
     if (next == kNoPiece) {
       why = "no " + grammar::writePieceName(name) + " left to place";
       return std::nullopt;
     }
-    if (!exact || *exact != next) {
-      alias_[slot(name)] = next;
+    // Not in play, so not yet renamed: its own piece, unless the number was off.
+    if (meaning_[at] != next) {
+      meaning_[at] = next;
       renumbered_ = true;
     }
     return next;
   }
   std::optional<PieceId> forReference(const Board& board, const grammar::PieceName& name, std::string& why) {
-    if (const PieceId a = alias_[slot(name)]; a != kNoPiece) return a;
-    const auto exact = exactPiece(name);
-    if (exact && board.onBoard(*exact)) return exact;
+    if (const PieceId p = meaning_[slot(name)]; p != kNoPiece && board.onBoard(p)) return p;
     why = "reference " + grammar::writePieceName(name) + " is not on the board";
     return std::nullopt;
   }
   bool renumbered() const { return renumbered_; }
 
  private:
-  // Asked several times a move: a table, not a search of kBugLetters.
-  static Bug bugOf(const grammar::PieceName& name) {
-    static constexpr std::array<uint8_t, 128> kBugOfLetter = [] {
-      std::array<uint8_t, 128> t{};
-      for (std::size_t i = 0; i < kBugLetters.size(); ++i) t[std::size_t(kBugLetters[i])] = uint8_t(i);
-      return t;
-    }();
-    return Bug(kBugOfLetter[std::size_t(name.bug) & 127]);
-  }
+  static constexpr std::array<uint8_t, 128> kBugOfLetter = [] {
+    std::array<uint8_t, 128> t{};
+    for (std::size_t i = 0; i < kBugLetters.size(); ++i) t[std::size_t(kBugLetters[i])] = uint8_t(i);
+    return t;
+  }();
+  static Bug bugOf(const grammar::PieceName& name) { return Bug(kBugOfLetter[std::size_t(name.bug) & 127]); }
+  // Colour, bug and written number (0-3): 64 slots.
   static int slot(const grammar::PieceName& name) {
-    return (name.color == 'b') * 32 + int(bugOf(name)) * 4 + name.number;
+    return (name.color == 'b') * 32 + int(bugOf(name)) * 4 + (name.number & 3);
   }
-  // The piece the name means on its face: unique bugs carry no number (the grammar
-  // drops `1`), the others need one within their count.
-  static std::optional<PieceId> exactPiece(const grammar::PieceName& name) {
-    const Bug bug = bugOf(name);
-    const int copies = kBugCopies[int(bug)];
-    const int copy = copies == 1 ? 1 : name.number;
-    if (copy < 1 || copy > copies) return std::nullopt;
-    return pieceId(name.color == 'w' ? Color::White : Color::Black, bug, copy);
-  }
+  // What each slot means on its face: unique bugs carry no number (the grammar
+  // drops `1`), the others need one within their count; kNoPiece otherwise.
+  static constexpr std::array<PieceId, 64> kOnItsFace = [] {
+    std::array<PieceId, 64> t{};
+    t.fill(kNoPiece);
+    for (int colour = 0; colour < 2; ++colour)
+      for (int bug = 0; bug < kBugs; ++bug)
+        for (int number = 0; number < 4; ++number) {
+          const int copies = kBugCopies[bug];
+          const int copy = copies == 1 ? 1 : number;
+          if (copy >= 1 && copy <= copies)
+            t[colour * 32 + bug * 4 + number] = pieceId(Color(colour), Bug(bug), copy);
+        }
+    return t;
+  }();
 
-  std::array<PieceId, 64> alias_;
+  std::array<PieceId, 64> meaning_ = kOnItsFace;
   bool renumbered_ = false;
 };
 
@@ -116,8 +117,9 @@ ReplayedGame replayUhpGame(const grammar::Game<grammar::UhpMove>& game) {
       if (!reference) return Step::fail(why);
     }
     const auto side = m.reference ? toRefSide(m.reference->side) : RefSide::OnTop;
-    const MoveOrError move = uhpMove(board, *piece, reference, side, ClimbSpelling::AlsoBySide);
-    return move.move ? Step::play(*move.move) : Step::fail(move.error);
+    const UhpPlaced placed = placeUhpMove(board, *piece, reference, side, ClimbSpelling::AlsoBySide);
+    if (placed.fault != UhpFault::None) return Step::fail(uhpFaultText(board, placed.fault, *piece, reference));
+    return Step::play(placed.move);
   };
   ReplayedGame out = replayWritten(game, setup, step);
   if (names.renumbered()) out.notes.push_back("pieces numbered out of entry order, renumbered");
@@ -127,8 +129,10 @@ ReplayedGame replayUhpGame(const grammar::Game<grammar::UhpMove>& game) {
 }  // namespace
 
 std::vector<ReplayedGame> readUhp(std::string_view text) {
+  const auto parsed = grammar::parseUhpFile(text);
   std::vector<ReplayedGame> games;
-  for (const auto& game : grammar::parseUhpFile(text)) {
+  games.reserve(parsed.size());  // a replayed game carries a whole board: move none twice
+  for (const auto& game : parsed) {
     games.push_back(replayUhpGame(game));
     games.back().index = int(games.size()) - 1;
   }

@@ -19,6 +19,30 @@ Color inferredMover(const std::vector<PlacedStack>& stacks) {
   return black < white ? Color::Black : Color::White;
 }
 
+// Whether the stacks form one hive: each reachable from the first through
+// neighbouring stacks. No game reaches a position that breaks this, and the board
+// (a torus 32 cells wide, where pieces far apart would land on one cell) and the
+// canonical keys are built on it.
+bool formOneHive(const std::vector<PlacedStack>& stacks) {
+  if (stacks.empty()) return true;
+  std::vector<bool> reached(stacks.size(), false);
+  std::vector<std::size_t> todo{0};
+  reached[0] = true;
+  std::size_t count = 1;
+  while (!todo.empty()) {
+    const Axial at = stacks[todo.back()].at;
+    todo.pop_back();
+    for (std::size_t i = 0; i < stacks.size(); ++i)
+      for (int d = 0; d < kDirs && !reached[i]; ++d)
+        if (step(at, d) == stacks[i].at) {
+          reached[i] = true;
+          ++count;
+          todo.push_back(i);
+        }
+  }
+  return count == stacks.size();
+}
+
 }  // namespace
 
 PositionOrError readPosition(std::string_view text) {
@@ -48,6 +72,7 @@ PositionOrError readPosition(std::string_view text) {
     }
     stacks.push_back(std::move(stack));
   }
+  if (!formOneHive(stacks)) return {std::nullopt, GameError{1, 1, 0, "the pieces do not form one hive"}};
   const auto side = parsed.position->sideToMove;
   const Color mover = side ? (*side == 'b' ? Color::Black : Color::White) : inferredMover(stacks);
   return {Board::fromPosition(GameType::containing(used), Rules{}, mover, stacks, lastMoved), {}};

@@ -50,4 +50,13 @@ TEST_CASE("bad position strings give an error, never a crash", "[ingest][fen]") 
     CHECK_FALSE(position.board.has_value());
     CHECK_FALSE(position.error.message.empty());
   }
+  // Pieces apart, on one row or on rows far apart (which a 32-wide board would
+  // otherwise fold onto each other): not a position any game reaches.
+  for (const char* apart : {"Q1q", "Q31q", "Q/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/q"}) {
+    INFO(apart);
+    const auto position = ingest::readPosition(apart);
+    CHECK_FALSE(position.board.has_value());
+    CHECK(position.error.message == "the pieces do not form one hive");
+  }
+  CHECK(ingest::readPosition("Qq").board.has_value());
 }

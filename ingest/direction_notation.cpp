@@ -31,24 +31,13 @@ bool isUniqueBug(Bug bug) { return kBugCopies[int(bug)] == 1; }
 // from the forenoon side towards the sunset side).
 class DirectionView {
  public:
-  DirectionView(const Board& board, const GameFrame& frame) : board_(board), frame_(frame), mover_(board.toMove()) {
-    for (uint32_t left = board.piecesOnBoard(); left; left &= left - 1) {
-      const PieceId p = PieceId(std::countr_zero(left));
-      if (!board.isTop(p)) continue;
-      // Kept in counting order as they come: a kind holds at most three.
-      Kind& kind = visible_[kindOf(p)];
-      int i = kind.size++;
-      for (; i > 0 && order(p) < order(kind.pieces[i - 1]); --i) kind.pieces[i] = kind.pieces[i - 1];
-      kind.pieces[i] = p;
-    }
-  }
+  DirectionView(const Board& board, const GameFrame& frame) : board_(board), frame_(frame), mover_(board.toMove()) {}
 
   // Noon is frame E: the distance toward noon is the projection 2q + r (in half
   // steps); cells at equal distance stand in a line across noon, the forenoon side
   // (frame NE) at smaller r. The seed's games decide this reading: with distance
   // along a cube axis, or ties the other way, they do not replay or are not
-  // written back the same. Computed when asked: a view is built for every move
-  // read, and most kinds hold one visible piece.
+  // written back the same.
   std::pair<int, int> order(PieceId p) const {
     const Axial a = frame_.toFrame(board_.axialOfPiece(p));
     return {-(2 * a.q + a.r), a.r};
@@ -61,11 +50,11 @@ class DirectionView {
   // 1-based place of a visible piece among the visible pieces of its colour and
   // bug; 0 for a covered piece.
   int rank(PieceId p) const {
-    const auto& kind = visible_[kindOf(p)];
+    const Kind& kind = visibleLike(p);
     const auto it = std::find(kind.begin(), kind.end(), p);
     return it == kind.end() ? 0 : int(it - kind.begin()) + 1;
   }
-  int visibleCount(PieceId p) const { return visible_[kindOf(p)].size; }
+  int visibleCount(PieceId p) const { return visibleLike(p).size; }
 
   // Piece notation: the opponent mark, the bug, and the number when more than one
   // identical piece is visible (a placed piece is not in the hive: no number).
@@ -103,8 +92,6 @@ class DirectionView {
   }
 
  private:
-  static int kindOf(PieceId p) { return int(colorOf(p)) * kBugs + int(bugOf(p)); }
-
   int priority(PieceId p) const {
     if (bugOf(p) == Bug::Queen) return 1;
     if (!board_.isTop(p)) return 5;  // covered: not a reference
@@ -115,8 +102,7 @@ class DirectionView {
   const Board& board_;
   const GameFrame& frame_;
   Color mover_;
-  // The visible pieces of each colour and bug, in counting order. Fixed arrays: a
-  // view is built for every move read, and sixteen vectors were most of its cost.
+  // Visible pieces of one colour and bug: at most three, in a fixed array.
   struct Kind {
     std::array<PieceId, 3> pieces;
     int size = 0;
@@ -125,7 +111,25 @@ class DirectionView {
     const PieceId* begin() const { return pieces.data(); }
     const PieceId* end() const { return pieces.data() + size; }
   };
-  std::array<Kind, 2 * kBugs> visible_{};
+  // The visible pieces of p's colour and bug in counting order, found when first
+  // asked (at most three): a view is built for every move read, and most moves
+  // ask about one or two kinds.
+  const Kind& visibleLike(PieceId p) const {
+    const int k = int(colorOf(p)) * kBugs + int(bugOf(p));
+    Kind& kind = kinds_[k];
+    if (known_ & (1u << k)) return kind;
+    known_ |= 1u << k;
+    for (int copy = 1; copy <= kBugCopies[int(bugOf(p))]; ++copy) {
+      const PieceId q = pieceId(colorOf(p), bugOf(p), copy);
+      if (!board_.isTop(q)) continue;
+      int i = kind.size++;
+      for (; i > 0 && order(q) < order(kind.pieces[i - 1]); --i) kind.pieces[i] = kind.pieces[i - 1];
+      kind.pieces[i] = q;
+    }
+    return kind;
+  }
+  mutable std::array<Kind, 2 * kBugs> kinds_{};
+  mutable uint32_t known_ = 0;
 };
 
 // The direction of a direct destination: a neighbouring cell, or a Grasshopper's

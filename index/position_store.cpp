@@ -70,10 +70,16 @@ rocksdb::Options PositionStore::options() {
   o.level0_stop_writes_trigger = 128;
   o.max_background_jobs = 2;
   o.num_levels = 12;
-  // zstd where data comes to rest (batch files are written with it too), LZ4 for the
-  // intermediate runs that compaction soon rewrites.
+  // LZ4 at every level, zstd nowhere: the blocks are hashes, game ids and labels,
+  // which zstd shrank by 0.4 % at the last level (~5 bytes a game) for 13 % of
+  // compactions' CPU; LZ4 saves nothing (RocksDB stores the block raw), but cheaply.
+  // Not none: a compacted database written without compression read 50 % slower
+  // (bench_query explore p50 0.047 -> 0.073 ms at 100,000 games), as RocksDB then
+  // takes another path for (mapped) blocks it knows are raw.
   o.compression = rocksdb::kLZ4Compression;
-  o.bottommost_compression = rocksdb::kZSTD;
+  o.bottommost_compression = rocksdb::kLZ4Compression;
+  // Compaction reads its inputs in 2 MB reads rather than a block (16 kB) at a time.
+  o.compaction_readahead_size = 2 << 20;
   o.target_file_size_base = 256 << 20;
   o.max_open_files = -1;  // a reader (secondary) must hold every file the writer may delete
   o.keep_log_file_num = 3;

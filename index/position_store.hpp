@@ -40,9 +40,9 @@ struct BatchMarker {
 class PositionStore {
  public:
   enum class Mode { ReadWrite, ReadOnly };
-  // mapFiles: read the files through memory maps. Nearly every block is stored raw
-  // (zstd seldom saves the eighth of a block RocksDB asks for: these are hashes, game
-  // ids and labels), and a mapped raw block is read in place, where otherwise each
+  // mapFiles: read the files through memory maps. Blocks are stored raw (options():
+  // compression saves nothing on hashes, game ids and labels), and a mapped raw block
+  // is read in place, where otherwise each
   // first read copies it out of the page cache into a fresh buffer: cold explores
   // (a bucket read per move) took 20-40 % less CPU at p99 (bench/RESULTS.md). Every
   // page a process touches then counts as its resident memory, so not for scans.

@@ -31,10 +31,10 @@ struct Posting {
 class GameDeltas {
  public:
   void put(std::string& out, GameId game) {
-    putVarint(out, first_ ? uint64_t(game) : uint64_t(previous_ - game));
-    first_ = false;
-    previous_ = game;
+    putVarint(out, next(game));
   }
+  // The same into room the caller made (writeVarint: at most 10 bytes).
+  char* write(char* p, GameId game) { return writeVarint(p, next(game)); }
   GameId read(Reader& in) {
     const uint64_t v = in.varint();
     if (!first_ && (v == 0 || v >= uint64_t(previous_))) in.invalidate();
@@ -44,6 +44,12 @@ class GameDeltas {
   }
 
  private:
+  uint64_t next(GameId game) {
+    const uint64_t v = first_ ? uint64_t(game) : uint64_t(previous_ - game);
+    first_ = false;
+    previous_ = game;
+    return v;
+  }
   bool first_ = true;
   GameId previous_ = 0;
 };

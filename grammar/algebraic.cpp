@@ -4,7 +4,9 @@
 
 #include <boost/fusion/include/adapt_struct.hpp>
 #include <boost/spirit/home/x3.hpp>
+#include <cstring>
 
+#include "grammar/ascii.hpp"
 #include "grammar/line_reader.hpp"
 #include "grammar/tag_pair.hpp"
 
@@ -15,16 +17,20 @@ namespace apiary::grammar::algebraic {
 
 namespace {
 constexpr int kPeriod = 52;  // 26 single-letter columns, then 26 doubled ones
+
+// The q of the column named by `letter` (a-z), once or doubled.
+constexpr int qOfLetter(char letter, bool doubled) {
+  const int k = letter - 'm';
+  // Doubled letters continue past z (aa = 14) and before a (zz = -13); each name is
+  // read the way that stays nearer the middle.
+  return !doubled ? k : k <= 0 ? k + kPeriod / 2 : k - kPeriod / 2;
 }
+}  // namespace
 
 std::optional<int> columnToQ(std::string_view column) {
   if (column.empty() || column.size() > 2 || column[0] < 'a' || column[0] > 'z') return std::nullopt;
-  const int k = column[0] - 'm';
-  if (column.size() == 1) return k;
-  if (column[1] != column[0]) return std::nullopt;
-  // Doubled letters continue past z (aa = 14) and before a (zz = -13); each name is
-  // read the way that stays nearer the middle.
-  return k <= 0 ? k + kPeriod / 2 : k - kPeriod / 2;
+  if (column.size() == 2 && column[1] != column[0]) return std::nullopt;
+  return qOfLetter(column[0], column.size() == 2);
 }
 
 std::string qToColumn(int q) {
@@ -37,6 +43,7 @@ std::string qToColumn(int q) {
 namespace {
 
 namespace x3 = boost::spirit::x3;
+using ascii::in;
 using x3::lit;
 
 template <class F>
@@ -44,23 +51,28 @@ auto onVal(F f) {
   return [f](auto& ctx) { f(x3::_val(ctx), x3::_attr(ctx)); };
 }
 
-const auto ws = x3::omit[+x3::char_(" \t")];
-const auto letter = x3::char_('a', 'z');
+const auto ws = x3::omit[+in<" \t">];
+const auto letter = in<"a-z">;
 const auto row = x3::int_;  // takes `-1`, `+2`, `2`
 // Where a move or one of its words may end.
-const auto wordEnd = &(x3::char_(" \t({;") | x3::eoi);
+const auto wordEnd = &(in<" \t({;"> | x3::eoi);
 
-const x3::rule<class single_r, int> single = "column";
-const auto single_def = letter[onVal([](int& q, char c) { q = *columnToQ(std::string_view(&c, 1)); })];
-const x3::rule<class doubled_r, int> doubled = "column";
-const auto doubled_def = x3::raw[letter >> letter][([](auto& ctx) {
-  const auto& range = x3::_attr(ctx);
-  const auto q = columnToQ(std::string_view(&*range.begin(), range.size()));
-  x3::_pass(ctx) = q.has_value();
-  if (q) x3::_val(ctx) = *q;
+// Column names, as columnToQ reads them: a letter, or the same letter twice. The
+// first letter sets q as a single column; a second one that repeats it makes it the
+// doubled column. `column` prefers the doubled name, as `doubled | single` would,
+// without reading the first letter twice.
+const auto firstLetter = letter[onVal([](int& q, char c) { q = qOfLetter(c, false); })];
+const auto sameLetter = letter[([](auto& ctx) {
+  int& q = x3::_val(ctx);
+  x3::_pass(ctx) = x3::_attr(ctx) - 'm' == q;
+  if (x3::_pass(ctx)) q = qOfLetter(x3::_attr(ctx), true);
 })];
+const x3::rule<class single_r, int> single = "column";
+const auto single_def = firstLetter;
+const x3::rule<class doubled_r, int> doubled = "column";
+const auto doubled_def = firstLetter >> sameLetter;
 const x3::rule<class column_r, int> column = "column";
-const auto column_def = doubled | single;
+const auto column_def = firstLetter >> -sameLetter;
 
 const auto setQ = onVal([](Cell& c, int q) { c.q = q; });
 const auto setR = onVal([](Cell& c, int r) { c.r = r; });
@@ -89,11 +101,21 @@ const auto setTo = onVal([](Locations& l, const Cell& c) { l.to = c; });
 const auto placed = [](auto& ctx) { x3::_val(ctx).placement = true; };
 
 const x3::rule<class placement_r, Locations> placement = "placement";
-const auto placement_def = -ws >> lit('@')[placed] >> -ws >> fullCell[setTo] >> wordEnd;
-const x3::rule<class spacedPair_r, Locations> spacedPair = "origin and destination";
-const auto spacedPair_def = ws >> partialCell[setFrom] >> ws >> fullCell[setTo] >> wordEnd;
+const auto placement_def = lit('@')[placed] >> -ws >> fullCell[setTo] >> wordEnd;
 const x3::rule<class alone_r, Locations> alone = "destination";
 const auto alone_def = fullCell[setTo] >> wordEnd;
+// After a blank, `origin destination` or a destination alone. Read as one: the
+// first word is read once, as an origin, and when no destination follows it is the
+// destination itself if it is a whole cell (partialCell then read what fullCell
+// would have) standing as its own word.
+const auto originIsDestination = x3::eps[([](auto& ctx) {
+  auto& l = x3::_val(ctx);
+  x3::_pass(ctx) = l.from->q && l.from->r;
+  if (x3::_pass(ctx)) l.to = *l.from, l.from.reset();
+})];
+const x3::rule<class spacedWords_r, Locations> spacedWords = "origin and destination";
+const auto spacedWords_def =
+    partialCell[setFrom] >> ((ws >> fullCell[setTo] >> wordEnd) | (wordEnd >> originIsDestination));
 const x3::rule<class gluedPair_r, Locations> gluedPair = "origin and destination";
 const auto gluedPair_def = (shortFrom[setFrom] >> gluedTo[setTo] >> wordEnd) |
                            (longFrom[setFrom] >> gluedTo[setTo] >> wordEnd);
@@ -102,12 +124,13 @@ const auto take = onVal([](Move& m, const Locations& l) {
   m.placement = l.placement, m.from = l.from, m.to = l.to;
 });
 // A blank after the piece means the words stand as written; only a word that is no
-// cell is split as compressed.
-const auto locations = placement[take] | spacedPair[take] | (ws >> alone[take]) | (ws >> gluedPair[take]) |
+// cell is split as compressed. The blanks are read once for every form that starts
+// with them, and none of the forms without them starts with a blank.
+const auto locations = (ws >> (placement[take] | spacedWords[take] | gluedPair[take])) | placement[take] |
                        gluedPair[take] | alone[take];
 
 const x3::rule<class piece_r, Piece> piece = "piece";
-const auto piece_def = -x3::char_("wb") >> x3::char_("QSBGAMLP");
+const auto piece_def = -in<"wb"> >> in<"QSBGAMLP">;
 const x3::rule<class assist_r, Assist> assist = "Pillbug";
 const auto assist_def = -ws >> '(' >> -ws >> piece >> -(-ws >> fullCell) >> -ws >> ')';
 
@@ -115,20 +138,15 @@ const x3::rule<class move_r, Move> move = "move";
 const auto move_def = (lit("pass")[([](auto& ctx) { x3::_val(ctx).pass = true; })] |
                        (piece[onVal([](Move& m, const Piece& p) { m.piece = p; })] >> locations >>
                         -assist[onVal([](Move& m, const Assist& a) { m.assist = a; })])) >>
-                      &(x3::char_(" \t{;") | x3::eoi);
+                      &(in<" \t{;"> | x3::eoi);
 
-BOOST_SPIRIT_DEFINE(single, doubled, column, fullCell, partialCell, shortFrom, longFrom, gluedTo, placement, spacedPair,
+BOOST_SPIRIT_DEFINE(single, doubled, column, fullCell, partialCell, shortFrom, longFrom, gluedTo, placement, spacedWords,
                     alone, gluedPair, piece, assist, move)
 
 const auto moveNumber = x3::uint_ >> +lit('.');
 
-// Runs `parser` at the start of `text`; the bytes it used, or nothing.
-template <class Parser, class Attr = x3::unused_type>
-std::optional<std::size_t> parsePrefix(std::string_view text, const Parser& parser, Attr& attr) {
-  auto first = text.begin();
-  if (!x3::parse(first, text.end(), parser, attr)) return std::nullopt;
-  return first - text.begin();
-}
+constexpr ascii::ByteSet blank = " \t";
+constexpr ascii::ByteSet digit = "0-9";
 
 class Reader : public LineReader<Move> {
  private:
@@ -140,36 +158,49 @@ class Reader : public LineReader<Move> {
   }
 
   void readLine(std::string_view text) override {
-    for (std::size_t at = 0; (at = text.find_first_not_of(" \t", at)) != std::string_view::npos;) {
-      const auto rest = text.substr(at);
-      x3::unused_type none;
-      Move m;
-      if (rest[0] == ';') return comment(rest.substr(1));
-      if (rest[0] == '{') {
-        const auto close = rest.find('}');
-        if (close == std::string_view::npos) return error(at, "comment `{` is never closed");
-        comment(rest.substr(1, close - 1));
-        at += close + 1;
-      } else if (rest[0] == '[') {
-        auto tag = readTagPair(rest);
-        if (!tag) return error(at, "malformed tag pair, expected [Name \"value\"]");
-        tag->first.pos = pos(at);
-        gameForTag(at).tags.push_back(std::move(tag->first));
-        at += tag->second;
-      } else if (auto length = parsePrefix(rest, moveNumber, none)) {
-        game(at);
-        at += *length;
-      } else if ((length = parsePrefix(rest, move, m))) {
-        const auto written = trimBlanks(rest.substr(0, *length));
-        game(at).moves.push_back({std::move(m), std::string(written), pos(at), {}});
-        at += *length;
+    const char* const end = text.data() + text.size();
+    for (std::size_t at = 0;;) {
+      while (at < text.size() && blank.has(static_cast<unsigned char>(text[at]))) ++at;
+      if (at == text.size()) return;
+      const char* const here = text.data() + at;
+      const char* it = here;
+      if (*here == ';') return comment(text.substr(at + 1));
+      if (*here == '{') {
+        const void* close = std::memchr(here, '}', text.size() - at);
+        if (!close) return error(at, "comment `{` is never closed");
+        comment({here + 1, static_cast<std::size_t>(static_cast<const char*>(close) - here - 1)});
+        at = static_cast<std::size_t>(static_cast<const char*>(close) + 1 - text.data());
+      } else if (*here == '[') {
+        const auto length = readTagPair(text.substr(at), scratchTag_);
+        if (!length) return error(at, "malformed tag pair, expected [Name \"value\"]");
+        scratchTag_.pos = pos(at);
+        auto& tags = gameForTag(at).tags;
+        if (tags.empty()) tags.reserve(linesFrom<"[">(text));
+        tags.push_back(std::move(scratchTag_));
+        at += length;
+      } else if (digit.has(static_cast<unsigned char>(*here)) && parseFlat(it, end, moveNumber)) {
+        game(at);  // a number alone starts a game
+        at = static_cast<std::size_t>(it - text.data());
       } else {
-        const auto word = rest.substr(0, rest.find_first_of(" \t"));
-        // The rest of the line may hold the other parts of this move: skip it.
-        return error(at, "not a move: `" + std::string(word) + "`");
+        // Parsed straight into its record, which is dropped again if it is no move.
+        auto& moves = game(at).moves;
+        if (moves.empty()) moves.reserve(linesFrom<"0-9">(text));  // `N. move` lines
+        auto& written = moves.emplace_back();
+        it = here;
+        if (!parseFlat(it, end, move, written.move)) {
+          moves.pop_back();
+          const auto word = text.substr(at, text.find_first_of(" \t", at) - at);
+          // The rest of the line may hold the other parts of this move: skip it.
+          return error(at, "not a move: `" + std::string(word) + "`");
+        }
+        written.text.append(trimBlanks({here, static_cast<std::size_t>(it - here)}));  // append: see direction.cpp
+        written.pos = pos(at);
+        at = static_cast<std::size_t>(it - text.data());
       }
     }
   }
+
+  Tag scratchTag_;  // read into before the game it belongs to is known
 };
 
 std::string pieceText(const Piece& p) {
@@ -203,8 +234,8 @@ std::string writeParts(const Move& move, bool spaced, bool signedRows) {
 
 std::optional<Move> parseMove(std::string_view text) {
   Move m;
-  const auto length = parsePrefix(text, move, m);
-  if (!length || *length != text.size()) return std::nullopt;
+  const char* it = text.data();
+  if (!parseFlat(it, text.data() + text.size(), move, m) || it != text.data() + text.size()) return std::nullopt;
   return m;
 }
 

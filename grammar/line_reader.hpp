@@ -1,27 +1,65 @@
 // What the readers of the line-based notations (direction-based, algebraic) share:
 // the text is taken one line at a time, and each line adds tags, moves, comments or
-// errors to the game in progress, with positions counted from that line.
+// errors to the game in progress, with positions counted from that line. Also what
+// every file reader of those, the PGN-like and the UHP notation runs its grammars
+// with and sizes its games by.
 #pragma once
 #include <cstddef>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "grammar/ascii.hpp"
 #include "grammar/syntax.hpp"
 
 namespace apiary::grammar {
+
+// x3::parse over bytes, with every parser it runs inlined into this one function:
+// GCC otherwise leaves X3's parsers, rules and actions as separate calls, and for
+// the small grammars of a move or a tag their entries and exits cost more than the
+// matching itself (a third of an algebraic move's parse).
+template <class Parser, class Attribute>
+[[gnu::flatten]] bool parseFlat(const char*& first, const char* last, const Parser& parser, Attribute& attribute) {
+  return boost::spirit::x3::parse(first, last, parser, attribute);
+}
+template <class Parser>
+[[gnu::flatten]] bool parseFlat(const char*& first, const char* last, const Parser& parser) {
+  return boost::spirit::x3::parse(first, last, parser);
+}
+
+// How many lines from the one holding `from` on (that one included) start with a
+// byte of `First`: the tag lines (`[`) or move lines (`12. ...`) of a game, as its
+// writer lays them out. Taken with memchr and never parsed, so only an estimate,
+// which is all the reserve calls using it need: a game's tags and moves sized once
+// at the first rather than regrown, each regrowth moving every record.
+template <ascii::ByteSet First>
+std::size_t linesFrom(const char* from, const char* end) {
+  std::size_t lines = 0;
+  for (;;) {
+    ++lines;
+    auto const nl = static_cast<const char*>(std::memchr(from, '\n', static_cast<std::size_t>(end - from)));
+    if (!nl || nl + 1 == end || !First.has(static_cast<unsigned char>(nl[1]))) return lines;
+    from = nl + 1;
+  }
+}
 
 template <class Description>
 class LineReader {
  public:
   virtual ~LineReader() = default;
 
+  // The lines as splitLines cuts them, found one memchr at a time rather than listed first.
   std::vector<Game<Description>> run(std::string_view text) {
-    const auto lines = splitLines(text);
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      line_ = static_cast<int>(i + 1);
-      readLine(lines[i]);
+    const char* const end = end_ = text.data() + text.size();
+    for (const char* at = text.data(); at != end;) {
+      const char* nl = static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)));
+      std::string_view line(at, static_cast<std::size_t>((nl ? nl : end) - at));
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      ++line_;
+      readLine(line);
+      at = nl ? nl + 1 : end;
     }
     return std::move(games_);
   }
@@ -44,6 +82,13 @@ class LineReader {
     return games_.back();
   }
 
+  // grammar::linesFrom from `line` (one of the text's) to the end of the text: what a
+  // game's tags or moves are sized with at its first.
+  template <ascii::ByteSet First>
+  std::size_t linesFrom(std::string_view line) const {
+    return grammar::linesFrom<First>(line.data(), end_);
+  }
+
   void error(std::size_t column, std::string message) {
     game(column).errors.push_back({pos(column), std::move(message)});
   }
@@ -57,6 +102,7 @@ class LineReader {
   }
 
   int line_ = 0;
+  const char* end_ = nullptr;  // of the whole text
 };
 
 }  // namespace apiary::grammar

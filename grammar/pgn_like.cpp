@@ -5,16 +5,20 @@
 #include <algorithm>
 #include <boost/fusion/include/adapt_struct.hpp>
 #include <boost/spirit/home/x3.hpp>
+#include <cstring>
 
+#include "grammar/ascii.hpp"
+#include "grammar/line_reader.hpp"
 #include "grammar/tag_pair.hpp"
 
 BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::pgn_like::Reference, piece, qualifier, angle)
-BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::pgn_like::Location, neighbour, other)
 
 namespace apiary::grammar {
 namespace {
 
 namespace x3 = boost::spirit::x3;
+using ascii::in;
+using It = const char*;
 using pgn_like::Location;
 using pgn_like::Ply;
 using pgn_like::Reference;
@@ -25,42 +29,35 @@ auto onVal(F f) {
   return [f](auto& ctx) { f(x3::_val(ctx), x3::_attr(ctx)); };
 }
 
-const auto pieceChar = x3::char_("QqGgAaSsBbMmLlPp");
+const auto pieceChar = in<"QqGgAaSsBbMmLlPp">;
 const x3::rule<class angle_r, int> angle = "angle";
-const auto angle_def = x3::char_('1', '5')[onVal([](int& a, char c) { a = c - '0'; })];
+const auto angle_def = in<"1-5">[onVal([](int& a, char c) { a = c - '0'; })];
 const x3::rule<class ref_r, Reference> ref = "reference";
 // repeat(1) gives the container attribute that `qualifier` is.
 const auto ref_def = pieceChar >> -('(' >> x3::repeat(1)[ref] >> ')') >> -angle;
-const x3::rule<class location_r, Location> location = "location";
-const auto location_def = pieceChar >> -ref;
 
 const auto head =
     x3::lit("pass")[([](auto& ctx) { x3::_val(ctx).kind = Ply::Kind::Pass; })] |
     ('+' >> pieceChar[onVal([](Ply& p, char c) { p.kind = Ply::Kind::Place, p.piece = c; })]) |
     (pieceChar[onVal([](Ply& p, char c) { p.piece = c; })] >>
      -('x' >> pieceChar[onVal([](Ply& p, char c) { p.under = c; })]));
-// With `from-to` the first location read turns out to be the origin.
-const auto locations =
-    location[onVal([](Ply& p, const Location& l) { p.to = l; })] >>
-    -('-' >> location[onVal([](Ply& p, const Location& l) { p.from = std::move(p.to), p.to = l; })]);
+// A location is `piece ref?`. Each is built where it belongs, started by its
+// neighbour and completed by its reference: a Location parsed on its own and then
+// moved in cost more than the rest of the ply. With `from-to` the first location
+// read turns out to be the origin.
+const auto setTo = onVal([](Ply& p, char c) { p.to.emplace().neighbour = c; });
+const auto setFromTo = onVal([](Ply& p, char c) { p.from = std::move(p.to), p.to.emplace().neighbour = c; });
+const auto setOther = onVal([](Ply& p, Reference& r) { p.to->other = std::move(r); });
+const auto locations = pieceChar[setTo] >> -ref[setOther] >> -('-' >> pieceChar[setFromTo] >> -ref[setOther]);
 // What may follow a ply: a comment may touch it.
-const auto plyEnd = &(x3::char_(" \t\r\n{;") | x3::eoi);
+const auto plyEnd = &(in<" \t\r\n{;"> | x3::eoi);
 const x3::rule<class ply_r, Ply> plyRule = "ply";
 const auto plyRule_def =
     head >> -locations >> -x3::lit('#')[([](auto& ctx) { x3::_val(ctx).endsGame = true; })] >> plyEnd;
 
-BOOST_SPIRIT_DEFINE(angle, ref, location, plyRule)
+BOOST_SPIRIT_DEFINE(angle, ref, plyRule)
 
 const auto turnNumber = x3::uint_ >> +x3::lit('.');
-
-// Runs `parser` at the start of `text`; gives the attribute and the bytes used.
-template <class Attr, class Parser>
-std::optional<std::pair<Attr, std::size_t>> parsePrefix(std::string_view text, const Parser& parser) {
-  Attr attr{};
-  auto first = text.begin();
-  if (!x3::parse(first, text.end(), parser, attr)) return std::nullopt;
-  return std::pair{std::move(attr), static_cast<std::size_t>(first - text.begin())};
-}
 
 std::string_view trim(std::string_view s) {
   const auto b = s.find_first_not_of(" \t\r\n");
@@ -83,24 +80,21 @@ void appendLocation(std::string& out, const Location& l) {
   if (l.other) appendReference(out, *l.other);
 }
 
-// Walks a file: tags, turn numbers, plies and comments, one item at a time.
+// Walks a file: tags, turn numbers, plies and comments, one item at a time, on
+// pointers into the text; positions come from a LineCursor, as items are met in
+// file order.
 class Reader {
  public:
-  explicit Reader(std::string_view text) : text_(text) {
-    for (std::size_t i = 0; i < text.size(); ++i)
-      if (text[i] == '\n') lineStarts_.push_back(i + 1);
-  }
+  explicit Reader(std::string_view text) : begin_(text.data()), end_(begin_ + text.size()), at_(begin_), lines_(text) {}
 
   std::vector<Game<Ply>> run() {
     while (skipSpace()) {
-      const char c = text_[at_];
+      const char c = *at_;
       if (c == '{' || c == ';')
         comment();
       else if (c == '[')
         tag();
-      else if (auto n = parsePrefix<unsigned>(rest(), turnNumber))
-        turn(n->second);
-      else
+      else if (!(digit.has(static_cast<unsigned char>(c)) && turn()))  // a turn number starts with a digit
         ply();
     }
     return std::move(games_);
@@ -108,22 +102,15 @@ class Reader {
 
  private:
   enum class Expect { Number, FirstPly, SecondPly };
+  static constexpr ascii::ByteSet space = " \t\r\n";
+  static constexpr ascii::ByteSet digit = "0-9";
+  static constexpr ascii::ByteSet tokenEnds = " \t\r\n{;";
 
-  std::string_view rest() const { return text_.substr(at_); }
-
-  SourcePos posOf(std::size_t offset) const {
-    const auto line = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset) - lineStarts_.begin();
-    return {static_cast<int>(line), static_cast<int>(offset - lineStarts_[line - 1] + 1)};
-  }
+  SourcePos posOf(It at) { return lines_.at(static_cast<std::size_t>(at - begin_)); }
 
   bool skipSpace() {
-    while (at_ < text_.size() && std::string_view(" \t\r\n").find(text_[at_]) != std::string_view::npos) ++at_;
-    return at_ < text_.size();
-  }
-
-  std::size_t tokenEnd() const {
-    const auto end = text_.find_first_of(" \t\r\n{;", at_);
-    return end == std::string_view::npos ? text_.size() : std::max(end, at_ + 1);
+    while (at_ != end_ && space.has(static_cast<unsigned char>(*at_))) ++at_;
+    return at_ != end_;
   }
 
   Game<Ply>& game() {
@@ -136,25 +123,28 @@ class Reader {
     games_.back().pos = posOf(at_);
   }
 
-  void error(std::string message) { game().errors.push_back({posOf(at_), std::move(message)}); }
+  void error(std::string message) {
+    auto& errors = game().errors;  // first: it may start the game, at the same place
+    errors.push_back({posOf(at_), std::move(message)});
+  }
 
   void skipLine() {
-    const auto nl = text_.find('\n', at_);
-    at_ = nl == std::string_view::npos ? text_.size() : nl;
+    const void* nl = std::memchr(at_, '\n', static_cast<std::size_t>(end_ - at_));
+    at_ = nl ? static_cast<It>(nl) : end_;
   }
 
   void comment() {
     std::string_view body;
-    if (text_[at_] == ';') {
-      const auto start = at_ + 1;
+    if (*at_ == ';') {
+      It const start = at_ + 1;
       skipLine();
-      body = text_.substr(start, at_ - start);
-    } else if (const auto close = text_.find('}', at_); close != std::string_view::npos) {
-      body = text_.substr(at_ + 1, close - at_ - 1);
-      at_ = close + 1;
+      body = {start, static_cast<std::size_t>(at_ - start)};
+    } else if (const void* close = std::memchr(at_, '}', static_cast<std::size_t>(end_ - at_))) {
+      body = {at_ + 1, static_cast<std::size_t>(static_cast<It>(close) - at_ - 1)};
+      at_ = static_cast<It>(close) + 1;
     } else {
       error("comment `{` is never closed");
-      at_ = text_.size();
+      at_ = end_;
       return;
     }
     if (games_.empty() || games_.back().moves.empty()) return;  // nothing to attach it to
@@ -164,51 +154,78 @@ class Reader {
   }
 
   void tag() {
-    auto parsed = readTagPair(rest());
-    if (!parsed) {
+    const auto length = readTagPair({at_, static_cast<std::size_t>(end_ - at_)}, scratchTag_);
+    if (!length) {
       error("malformed tag pair, expected [Name \"value\"]");
       skipLine();
       return;
     }
     // A tag block after moves belongs to the next game.
     if (games_.empty() || !games_.back().moves.empty()) startGame();
-    parsed->first.pos = posOf(at_);
-    games_.back().tags.push_back(std::move(parsed->first));
-    at_ += parsed->second;
+    scratchTag_.pos = posOf(at_);
+    auto& tags = games_.back().tags;
+    if (tags.empty()) tags.reserve(linesFrom<"[">(at_, end_));
+    tags.push_back(std::move(scratchTag_));
+    at_ += length;
     expect_ = Expect::Number;
     skipping_ = false;
   }
 
-  void turn(std::size_t length) {
+  // A turn number at at_, taken if it is one.
+  bool turn() {
+    It it = at_;
+    if (!parseFlat(it, end_, turnNumber)) return false;
     if (expect_ == Expect::FirstPly && !skipping_) error("turn number without a move before it");
     game();
-    at_ += length;
+    at_ = it;
     expect_ = Expect::FirstPly;
     skipping_ = false;
+    return true;
+  }
+
+  // The token at at_: up to a blank, a line end or a comment, and never empty (at_
+  // is on a byte no token ends at).
+  It tokenEnd() const {
+    It end = at_ + 1;
+    while (end != end_ && !tokenEnds.has(static_cast<unsigned char>(*end))) ++end;
+    return end;
   }
 
   void ply() {
-    const auto end = tokenEnd();
-    const std::string token(text_.substr(at_, end - at_));
+    if (!skipping_ && expect_ != Expect::Number) {
+      // Parsed straight into its record, which is dropped again if the ply is refused.
+      // A ply ends where its token does (plyRule checks what follows it, and no byte
+      // of a ply ends a token), so a match is the whole token.
+      auto& moves = game().moves;
+      if (moves.empty()) moves.reserve(2 * linesFrom<"0-9">(at_, end_));
+      auto& written = moves.emplace_back();
+      It it = at_;
+      if (parseFlat(it, end_, plyRule, written.move)) {
+        written.text.append(at_, static_cast<std::size_t>(it - at_));  // into the empty string: append skips assign's aliasing checks
+        written.pos = posOf(at_);
+        expect_ = expect_ == Expect::FirstPly ? Expect::SecondPly : Expect::Number;
+        at_ = it;
+        return;
+      }
+      moves.pop_back();
+    }
+    It const end = tokenEnd();
     if (skipping_) {
       // already reported: wait for the next turn number or tag
     } else if (expect_ == Expect::Number) {
-      error("expected a turn number `N.` before `" + token + "`");
-      skipping_ = true;
-    } else if (auto parsed = parsePrefix<Ply>(rest(), plyRule); !parsed || parsed->second != token.size()) {
-      error("not a ply: `" + token + "`");
+      error("expected a turn number `N.` before `" + std::string(at_, end) + "`");
       skipping_ = true;
     } else {
-      game().moves.push_back({std::move(parsed->first), token, posOf(at_), {}});
-      expect_ = expect_ == Expect::FirstPly ? Expect::SecondPly : Expect::Number;
+      error("not a ply: `" + std::string(at_, end) + "`");
+      skipping_ = true;
     }
     at_ = end;
   }
 
-  std::string_view text_;
-  std::vector<std::size_t> lineStarts_{0};
-  std::size_t at_ = 0;
+  It begin_, end_, at_;
+  LineCursor lines_;
   std::vector<Game<Ply>> games_;
+  Tag scratchTag_;  // read into before the game it belongs to is known
   Expect expect_ = Expect::Number;
   bool skipping_ = false;  // after an error: ignore plies up to the next turn number or tag
 };
@@ -230,9 +247,10 @@ void appendComment(std::string& out, const std::string& comment) {
 namespace pgn_like {
 
 std::optional<Ply> parsePly(std::string_view text) {
-  auto parsed = parsePrefix<Ply>(text, plyRule);
-  if (!parsed || parsed->second != text.size()) return std::nullopt;
-  return std::move(parsed->first);
+  Ply ply;
+  const char* it = text.data();
+  if (!parseFlat(it, text.data() + text.size(), plyRule, ply) || it != text.data() + text.size()) return std::nullopt;
+  return ply;
 }
 
 std::vector<Game<Ply>> parseGames(std::string_view text) { return Reader(text).run(); }

@@ -15,6 +15,10 @@ namespace apiary::grammar {
 // parts; `\"` and `\\` escape inside the value). Gives the tag (pos left zero) and
 // the number of bytes it took, or nothing when `text` does not start with one.
 std::optional<std::pair<Tag, std::size_t>> readTagPair(std::string_view text);
+// The same read into `tag` (name and value replaced, pos untouched), for readers
+// that place the tag straight into its game: the bytes it took, 0 when `text` does
+// not start with one (a tag pair is never empty).
+std::size_t readTagPair(std::string_view text, Tag& tag);
 // `[Name "value"]`, escaping `"` and `\` in the value.
 std::string writeTagPair(const Tag& tag);
 

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "grammar/ascii.hpp"
+#include "grammar/line_reader.hpp"
 
 namespace apiary::grammar {
 namespace {
@@ -244,22 +245,6 @@ std::string unescapeTag(std::string_view v) {
     out += v[i];
   }
   return out;
-}
-
-// How many lines from the one holding `from` on (that one included) start with a
-// byte of `First`: the tag lines of a game (`[`), or its move lines (a digit, as in
-// `12. wA1 bQ/`). Taken with memchr and never parsed, so only an estimate (a
-// comment line ends the count, a bad line may be counted), which is all the
-// reserve calls using it need.
-template <ByteSet First>
-std::size_t linesFrom(It from, It end) {
-  std::size_t lines = 0;
-  for (;;) {
-    ++lines;
-    auto const nl = static_cast<It>(std::memchr(from, '\n', static_cast<std::size_t>(end - from)));
-    if (!nl || nl + 1 == end || !First.has(static_cast<unsigned char>(nl[1]))) return lines;
-    from = nl + 1;
-  }
 }
 
 // The games of a PGN-style file, built as the grammar meets each line (or

@@ -177,6 +177,7 @@ TEST_CASE("corrupt buckets are refused") {
   const std::string twice(w.finish());
   const std::string_view parts[] = {twice};
   CHECK_FALSE(mergeBuckets(kBucket, parts, out));
-  const std::string_view badRecord[] = {good, bucketOf({{inBucket(9), "zz"}})};
+  const std::string withBadRecord = bucketOf({{inBucket(9), "zz"}});  // views need it alive
+  const std::string_view badRecord[] = {good, withBadRecord};
   CHECK_FALSE(mergeBuckets(kBucket, badRecord, out));
 }

@@ -147,7 +147,8 @@ TEST_CASE("posting lists kept apart merge into one, whatever the grouping") {
   const std::string ab = mergedLists({b, a});
   CHECK(mergedLists({ab, c}) == all);
   std::string out;
-  const std::string_view bad[] = {a, a.substr(0, a.size() - 1)};
+  const std::string cut = a.substr(0, a.size() - 1);  // views need it alive
+  const std::string_view bad[] = {a, cut};
   CHECK_FALSE(mergePostingLists(bad, out));
 }
 

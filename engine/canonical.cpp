@@ -26,12 +26,12 @@ constexpr Axial applyByCube(uint8_t index, Axial a) {
   return {int32_t(sign * c[p[0]]), int32_t(sign * c[p[2]])};
 }
 
-// Each symmetry is linear in axial coordinates: (q, r) -> (a q + b r, c q + d r).
-struct Matrix {
-  int32_t a, b, c, d;
-};
-constexpr std::array<Matrix, kSymmetries> kMatrices = [] {
-  std::array<Matrix, kSymmetries> m{};
+}  // namespace
+
+namespace canonical_detail {
+
+constexpr std::array<SymmetryMatrix, kSymmetries> kSymmetryMatrices = [] {
+  std::array<SymmetryMatrix, kSymmetries> m{};
   for (uint8_t i = 0; i < kSymmetries; ++i) {
     const Axial x = applyByCube(i, Axial{1, 0}), y = applyByCube(i, Axial{0, 1});
     m[i] = {x.q, y.q, x.r, y.r};
@@ -39,12 +39,18 @@ constexpr std::array<Matrix, kSymmetries> kMatrices = [] {
   return m;
 }();
 
-}  // namespace
+constexpr std::array<std::array<int8_t, kDirs>, kSymmetries> kSymmetryDirs = [] {
+  std::array<std::array<int8_t, kDirs>, kSymmetries> t{};
+  for (uint8_t i = 0; i < kSymmetries; ++i)
+    for (int dir = 0; dir < kDirs; ++dir) {
+      const Axial to = applyByCube(i, Axial{kDq[dir], kDr[dir]});
+      for (int d = 0; d < kDirs; ++d)
+        if (kDq[d] == to.q && kDr[d] == to.r) t[i][dir] = int8_t(d);
+    }
+  return t;
+}();
 
-Axial Symmetry::apply(Axial a) const {
-  const Matrix& m = kMatrices[index];
-  return {m.a * a.q + m.b * a.r, m.c * a.q + m.d * a.r};
-}
+}  // namespace canonical_detail
 
 Symmetry Symmetry::inverse() const {
   for (uint8_t i = 0; i < kSymmetries; ++i) {
@@ -53,13 +59,6 @@ Symmetry Symmetry::inverse() const {
       return s;
   }
   return {};
-}
-
-int Symmetry::applyToDir(int dir) const {
-  const Axial to = apply(Axial{kDq[dir], kDr[dir]});
-  for (int d = 0; d < kDirs; ++d)
-    if (kDq[d] == to.q && kDr[d] == to.r) return d;
-  return dir;
 }
 
 uint64_t PositionKey::hash() const { return XXH3_64bits(data_.data(), size_); }

@@ -22,19 +22,31 @@
 
 namespace apiary {
 
+inline constexpr int kSymmetries = 12;
+
 namespace canonical_detail {
 class KeyWriter;
-}
+// Each symmetry as a linear map of axial coordinates, (q, r) -> (a q + b r, c q + d r),
+// and as a map of the six directions: readers map cells and directions for every
+// candidate of every move, so Symmetry's maps are inline lookups.
+struct SymmetryMatrix {
+  int32_t a, b, c, d;
+};
+extern const std::array<SymmetryMatrix, kSymmetries> kSymmetryMatrices;
+extern const std::array<std::array<int8_t, kDirs>, kSymmetries> kSymmetryDirs;
+}  // namespace canonical_detail
 
 // One of the 12 symmetries of the hex grid, as a signed permutation of the cube
 // coordinates (x, y, z) = (q, -q-r, r): index = perm * 2 + (sign < 0).
 struct Symmetry {
   uint8_t index = 0;
-  Axial apply(Axial a) const;
+  Axial apply(Axial a) const {
+    const auto& m = canonical_detail::kSymmetryMatrices[index];
+    return {m.a * a.q + m.b * a.r, m.c * a.q + m.d * a.r};
+  }
   Symmetry inverse() const;
-  int applyToDir(int dir) const;
+  int applyToDir(int dir) const { return canonical_detail::kSymmetryDirs[index][dir]; }
 };
-inline constexpr int kSymmetries = 12;
 
 // Maps a position's true coordinates onto its canonical frame and back:
 // canonical = symmetry(true) - offset. swapColors says whether the mover is Black.

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "engine/walks.hpp"
 #include "ingest/move_text.hpp"
 #include "ingest/notations.hpp"
 #include "ingest/resolve.hpp"
@@ -40,18 +41,6 @@ std::optional<Cell> cellNextToHive(const Board& board, const GameFrame& frame, c
     if (std::abs(dq) + std::abs(dr) + std::abs(dq + dr) <= 2) return cellAt(frame.fromFrame({a.q - dq, *to.r}));
   }
   return std::nullopt;
-}
-
-// Whether p can throw: a Pillbug, or a Mosquito copying one, on the ground.
-bool canThrow(const Board& board, PieceId p) {
-  if (board.height(board.cellOf(p)) != 1) return false;  // covered, or a Mosquito up on the hive
-  if (bugOf(p) == Bug::Pillbug) return true;
-  if (bugOf(p) != Bug::Mosquito) return false;
-  for (int d = 0; d < kDirs; ++d) {
-    const PieceId t = board.top(neighbor(board.cellOf(p), d));
-    if (t != kNoPiece && bugOf(t) == Bug::Pillbug) return true;
-  }
-  return false;
 }
 
 // Whether f holds for a piece next to both ends of a move (where the one that
@@ -109,7 +98,7 @@ ag::Move describe(const Board& board, const GameFrame& frame, const std::vector<
   // the move itself cannot have been the piece's own.
   if (colorOf(m.piece) != board.toMove())
     anyBeside(board, m, [&](PieceId p) {
-      if (colorOf(p) != board.toMove() || !canThrow(board, p)) return false;
+      if (colorOf(p) != board.toMove() || !walks::canThrow(board, p)) return false;
       w.assist = ag::Assist{{colourLetter(colorOf(p)), kBugLetters[int(bugOf(p))]}, std::nullopt};
       if (form == ag::Form::Long) w.assist->at = gridCell(frame.at(board, board.cellOf(p)));
       return bugOf(p) == Bug::Pillbug;  // a Pillbug is named before a Mosquito copying it

@@ -106,8 +106,6 @@ class DirectionView {
   struct Kind {
     std::array<PieceId, 3> pieces;
     int size = 0;
-    PieceId* begin() { return pieces.data(); }
-    PieceId* end() { return pieces.data() + size; }
     const PieceId* begin() const { return pieces.data(); }
     const PieceId* end() const { return pieces.data() + size; }
   };

@@ -13,19 +13,7 @@ bool preservesOrientation(Symmetry s) {
 
 }  // namespace
 
-GameFrame::GameFrame(Symmetry s, Axial offset) : offset_(offset) {
-  const Symmetry inverse = s.inverse();
-  auto linear = [](Symmetry t) {
-    const Axial x = t.apply({1, 0}), y = t.apply({0, 1});
-    return Linear{x.q, y.q, x.r, y.r};
-  };
-  forward_ = linear(s);
-  backward_ = linear(inverse);
-  for (int d = 0; d < kDirs; ++d) {
-    toDir_[d] = int8_t(s.applyToDir(d));
-    fromDir_[d] = int8_t(inverse.applyToDir(d));
-  }
-}
+GameFrame::GameFrame(Symmetry s, Axial offset) : symmetry_(s), inverse_(s.inverse()), offset_(offset) {}
 
 GameFrame GameFrame::translated(Axial offset) { return GameFrame(Symmetry{}, offset); }
 

@@ -12,8 +12,6 @@
 // mirror is still open, keeps only the candidates at r >= 0, since a move and its
 // mirror image are then the same written move.
 #pragma once
-#include <array>
-
 #include "engine/board.hpp"
 #include "engine/canonical.hpp"
 
@@ -31,12 +29,12 @@ class GameFrame {
   // mirror is open while every piece stands on the row r = 0.
   static GameFrame ofPosition(const Board& board);
 
-  Axial toFrame(Axial a) const { return forward_.apply(a) + offset_; }
-  Axial fromFrame(Axial f) const { return backward_.apply(f - offset_); }
+  Axial toFrame(Axial a) const { return symmetry_.apply(a) + offset_; }
+  Axial fromFrame(Axial f) const { return inverse_.apply(f - offset_); }
   // Frame coordinates of a cell that is occupied or next to the hive.
   Axial at(const Board& board, Cell c) const { return toFrame(*board.axialOf(c)); }
-  int toFrameDir(int dir) const { return toDir_[dir]; }
-  int fromFrameDir(int frameDir) const { return fromDir_[frameDir]; }
+  int toFrameDir(int dir) const { return symmetry_.applyToDir(dir); }
+  int fromFrameDir(int frameDir) const { return inverse_.applyToDir(frameDir); }
 
   // Every piece so far has stood on the axis: mirror images are one move.
   bool mirrorOpen() const { return mirrorOpen_; }
@@ -45,15 +43,8 @@ class GameFrame {
 
  private:
   explicit GameFrame(Symmetry s, Axial offset = {});
-  // The symmetry and its inverse as axial matrices and direction tables: readers
-  // map cells and directions for every candidate of every move, and a call into
-  // the canonical code each time cost more than the rest of a view of the board.
-  struct Linear {
-    int a = 1, b = 0, c = 0, d = 1;
-    Axial apply(Axial x) const { return {a * x.q + b * x.r, c * x.q + d * x.r}; }
-  };
-  Linear forward_{}, backward_{};
-  std::array<int8_t, kDirs> toDir_{0, 1, 2, 3, 4, 5}, fromDir_{0, 1, 2, 3, 4, 5};
+  Symmetry symmetry_{};
+  Symmetry inverse_{};
   Axial offset_{};
   bool mirrorOpen_ = true;
 };

@@ -1,13 +1,12 @@
 #include "engine/canonical.hpp"
 
-#include <xxhash.h>
-
 #include <algorithm>
 #include <bit>
 #include <cstdio>
 
 #include "engine/canonical_core.hpp"
 #include "engine/movegen.hpp"
+#include "engine/position_hash.hpp"
 
 namespace apiary {
 
@@ -61,7 +60,7 @@ Symmetry Symmetry::inverse() const {
   return {};
 }
 
-uint64_t PositionKey::hash() const { return XXH3_64bits(data_.data(), size_); }
+uint64_t PositionKey::hash() const { return position_hash::ofKeyBytes(data_.data(), size_); }
 
 std::string PositionKey::hex() const {
   std::string out;

@@ -63,7 +63,7 @@ class PositionKey {
   static constexpr std::size_t kMaxSize = 55;
   std::string_view bytes() const { return {reinterpret_cast<const char*>(data_.data()), size_}; }
   std::size_t size() const { return size_; }
-  uint64_t hash() const;  // XXH3 of the bytes
+  uint64_t hash() const;  // the position hash (position_hash.hpp), from the bytes
   std::string hex() const;
   static PositionKey fromBytes(std::string_view bytes);  // no validation beyond size
   bool operator==(const PositionKey& o) const { return bytes() == o.bytes(); }

@@ -1,6 +1,7 @@
 #include "engine/canonical_board.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <utility>
 
 namespace apiary {
@@ -28,6 +29,9 @@ CanonicalBoard::CanonicalBoard(Board board) : board_(std::move(board)) {
   for (uint32_t bits = board_.piecesOnBoard(); bits; bits &= bits - 1) {
     const PieceId p = PieceId(std::countr_zero(bits));
     if (board_.under(p) == kNoPiece) count(board_.cellOf(p), board_.axialOfPiece(p), 1);
+    int level = 0;
+    for (PieceId below = board_.under(p); below != kNoPiece; below = board_.under(below)) ++level;
+    sums_.add(p, level, board_.axialOfPiece(p));
   }
   rebuild();
 }
@@ -99,10 +103,16 @@ void CanonicalBoard::play(const Move& m) {
   const bool moving = !m.isPlacement();
   const Axial from = moving ? board_.axialOfPiece(m.piece) : Axial{};
   if (moving) count(m.from, from, -1);
+  const int fromLevel = moving ? board_.height(m.from) - 1 : 0;
   const bool landsOnEmpty = !board_.occupied(m.to);
   if (!landsOnEmpty) count(m.to, board_.axialOfPiece(board_.top(m.to)), -1);
   board_.play(m);
   const Axial to = board_.axialOfPiece(m.piece);
+  // The piece leaves the top of one stack for the top of another: no other piece
+  // changes level, so the hash's sums change by its terms alone.
+  const int toLevel = board_.height(m.to) - 1;
+  if (moving) sums_.move(m.piece, fromLevel, from, toLevel, to);
+  else sums_.add(m.piece, toLevel, to);
   if (moving) {
     if (board_.occupied(m.from)) count(m.from, from, 1);
     else vacate(from);
@@ -110,6 +120,11 @@ void CanonicalBoard::play(const Move& m) {
   count(m.to, to, 1);
   if (landsOnEmpty) occupy(to);
   if (wide_) rebuild();
+}
+
+Grid CanonicalBoard::gridOf(Symmetry s) const {
+  const int rowAxis = kRowAxis[s.index], colAxis = kColAxis[s.index];
+  return {grids_[s.index >> 1].data(), used_[rowAxis], low_[rowAxis], low_[colAxis]};
 }
 
 CanonicalPosition CanonicalBoard::canonical() const {
@@ -122,10 +137,27 @@ CanonicalPosition CanonicalBoard::canonical() const {
   }
   const uint8_t flip = uint8_t(moverIsBlack << 3);
   return leastOf(candidates(moments_[moverIsBlack]), moverIsBlack, [&](Symmetry s, PositionKey& key) {
-    const int rowAxis = kRowAxis[s.index], colAxis = kColAxis[s.index];
-    const Grid grid{grids_[s.index >> 1].data(), used_[rowAxis], low_[rowAxis], low_[colAxis]};
-    return KeyWriter::encode(board_, flip, s, grid, key);
+    return KeyWriter::encode(board_, flip, s, gridOf(s), key);
   });
+}
+
+HashedPosition CanonicalBoard::hashed() const {
+  const Color mover = board_.toMove();
+  HashedPosition result;
+  result.frame.moverIsBlack = mover == Color::Black;
+  // An empty board's sums are zero: its hash is the empty key's in any frame.
+  if (board_.piecesOnBoard() != 0) {
+    const uint32_t mask = wide_ ? 0 : candidates(moments_[result.frame.moverIsBlack]);
+    if (std::has_single_bit(mask)) {
+      result.frame.symmetry = Symmetry{uint8_t(std::countr_zero(mask))};
+      result.frame.offset = firstCellOffset(result.frame.symmetry, gridOf(result.frame.symmetry));
+    } else {
+      result.frame = canonical().frame;
+    }
+  }
+  result.hash = sums_.hash(mover, result.frame.symmetry, result.frame.offset,
+                           peakMoment(moments_[result.frame.moverIsBlack]));
+  return result;
 }
 
 }  // namespace apiary

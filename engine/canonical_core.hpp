@@ -1,6 +1,7 @@
 // Internals of the canonical key shared by canonicalize() and CanonicalBoard (not
 // for other callers): the moments that choose the candidate symmetries, and writing
-// a key from a grid of row bitsets. See canonical.hpp for the encoding.
+// a key (or finding only its first cell, the frame offset) from a grid of row
+// bitsets. See canonical.hpp for the encoding.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -11,7 +12,9 @@
 
 namespace apiary::canonical_detail {
 
-constexpr uint64_t mix(uint64_t x) {  // splitmix64 finaliser: spreads a small code over 64 bits
+// The splitmix64 finaliser: a bijection of 64-bit words that spreads a small code
+// (or a value below 2^61, the position hash) over all 64 bits.
+constexpr uint64_t mix(uint64_t x) {
   x += 0x9E3779B97F4A7C15ull;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
   x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
@@ -40,6 +43,8 @@ inline constexpr std::array<Weights, 16> kSingle = [] {
   return s;
 }();
 
+inline Weights weightsOfContent(uint32_t content) { return {mix(content), mix(content ^ kOtherWeight)}; }
+
 // The weights of an occupied cell's content, flip being 8 when Black is to move.
 inline Weights weightsOf(const Board& board, Cell c, uint8_t flip) {
   const int h = board.height(c);
@@ -48,7 +53,7 @@ inline Weights weightsOf(const Board& board, Cell c, uint8_t flip) {
   uint32_t content = uint32_t(h) << 28;
   for (int level = h - 1; level >= 0; --level, p = board.under(p))
     content |= uint32_t(kPieceCode[p] ^ flip) << (4 * level);
-  return {mix(content), mix(content ^ kOtherWeight)};
+  return weightsOfContent(content);
 }
 
 // Sums over the occupied cells of both weights and of the weights times the q and
@@ -78,13 +83,27 @@ inline constexpr std::array<uint8_t, kSymmetries> kRowAxis = {2, 2, 0, 0, 1, 1, 
 // axes, so it does the same to A, and the symmetries that put the largest values
 // first (as the pair (A[col axis], A[row axis])) are the candidates. Only ties,
 // in practice symmetric positions, leave more than one.
-inline uint32_t candidates(const Moments& m) {
+// A[axis] and -A[axis], as value[axis + 3 * negated].
+inline std::array<uint64_t, 6> axisMoments(const Moments& m) {
   const uint64_t a0 = m.V * m.wq - m.W * m.vq, a2 = m.V * m.wr - m.W * m.vr;
   const uint64_t a1 = uint64_t(0) - a0 - a2;  // the y axis is -q-r
-  // value[axis + 3 * negated]; each is the first of the pair for two symmetries.
-  const std::array<uint64_t, 6> value = {a0, a1, a2, uint64_t(0) - a0, uint64_t(0) - a1, uint64_t(0) - a2};
-  uint64_t bestCol = value[0];
-  for (int j = 1; j < 6; ++j) bestCol = std::max(bestCol, value[j]);
+  return {a0, a1, a2, uint64_t(0) - a0, uint64_t(0) - a1, uint64_t(0) - a2};
+}
+
+// The largest of them: the symmetries only reorder the six values, translation and
+// the colour swap (weights are the mover's) change none, so it is a property of the
+// position, which the position hash uses for bits its field lacks.
+inline uint64_t peakMoment(const std::array<uint64_t, 6>& value) {
+  uint64_t best = value[0];
+  for (int j = 1; j < 6; ++j) best = std::max(best, value[j]);
+  return best;
+}
+inline uint64_t peakMoment(const Moments& m) { return peakMoment(axisMoments(m)); }
+
+inline uint32_t candidates(const Moments& m) {
+  // Each value is the first of the pair for two symmetries.
+  const std::array<uint64_t, 6> value = axisMoments(m);
+  const uint64_t bestCol = peakMoment(value);
   // The two symmetries that put value j first, and the value each puts second.
   constexpr auto firstOf = [] {
     std::array<std::array<uint8_t, 2>, 6> f{};
@@ -121,6 +140,52 @@ struct Grid {
   uint32_t rowMask;
   int32_t rowLow, colLow;
 };
+
+// A grid's values in the canonical row-major order of a symmetry: from the low
+// values up, or from the high ones down when the symmetry negates (Down). The k-th
+// value from the start is start + k * dir, and its bit in a word rotated by the
+// low value is found by ctz (up) or clz (down).
+template <bool Down>
+struct GridOrder {
+  static constexpr int32_t dir = Down ? -1 : 1;
+  static int32_t start(int32_t low) { return Down ? low + 31 : low; }
+  static int next(uint32_t& bits) {  // the rank of the next bit, removed
+    if constexpr (Down) {
+      const int rank = std::countl_zero(bits);
+      bits ^= uint32_t(0x80000000) >> rank;
+      return rank;
+    } else {
+      const int rank = std::countr_zero(bits);
+      bits &= bits - 1;
+      return rank;
+    }
+  }
+  // The ranks of the first occupied cell's row and column, leaving the rows after
+  // it in `rows` and the cells after it in its row in `cols`.
+  static std::array<int, 2> first(const Grid& grid, uint32_t& rows, uint32_t& cols) {
+    rows = std::rotr(grid.rowMask, grid.rowLow & 31);
+    const int row = next(rows);
+    cols = std::rotr(grid.rows[(start(grid.rowLow) + dir * row) & 31], grid.colLow & 31);
+    return {row, next(cols)};
+  }
+  // The frame offset, symmetry(true coordinates) of the first cell: a symmetry
+  // writes its column axis as q and its row axis as r, negated when it goes down.
+  static Axial offset(const Grid& grid, int row, int col) {
+    const int32_t rowValue = start(grid.rowLow) + dir * row, colValue = start(grid.colLow) + dir * col;
+    return {dir * colValue, dir * rowValue};
+  }
+};
+
+// The frame offset of symmetry s without writing its key: its first cell.
+inline Axial firstCellOffset(Symmetry s, const Grid& grid) {
+  uint32_t rows, cols;
+  if (s.index & 1) {
+    const auto [row, col] = GridOrder<true>::first(grid, rows, cols);
+    return GridOrder<true>::offset(grid, row, col);
+  }
+  const auto [row, col] = GridOrder<false>::first(grid, rows, cols);
+  return GridOrder<false>::offset(grid, row, col);
+}
 
 class KeyWriter {
  public:
@@ -159,7 +224,7 @@ inline std::size_t writeStack(const Board& board, Cell c, uint8_t flip, uint8_t*
 template <uint8_t S>
 Axial KeyWriter::write(const Board& board, uint8_t flip, const Grid& grid, PositionKey& out) {
   constexpr int rowAxis = kRowAxis[S], colAxis = kColAxis[S];
-  constexpr bool Down = S & 1;
+  using Order = GridOrder<(S & 1) != 0>;
   // The board's cell of (row value, col value) is q + 32 r modulo 1024, with q and r
   // linear in the two values (the third cube coordinate is minus their sum).
   constexpr auto unit = [](int axis, int other) {  // (q, r) when `axis` is 1 and `other` is 0
@@ -169,26 +234,11 @@ Axial KeyWriter::write(const Board& board, uint8_t flip, const Grid& grid, Posit
     return Axial{v[0], v[2]};
   };
   constexpr Axial rowUnit = unit(rowAxis, colAxis), colUnit = unit(colAxis, rowAxis);
-  // Walking up from the low values, or down from the high ones when the symmetry
-  // negates: the k-th value from the start is start + k * dir, and its bit in a word
-  // rotated by the low value is found by ctz (up) or clz (down).
-  constexpr int32_t dir = Down ? -1 : 1;
-  const int32_t rowStart = Down ? grid.rowLow + 31 : grid.rowLow;
-  const int32_t colStart = Down ? grid.colLow + 31 : grid.colLow;
-  constexpr int32_t rowStep = dir * (rowUnit.q + 32 * rowUnit.r), colStep = dir * (colUnit.q + 32 * colUnit.r);
-  const int32_t startCell = rowStart * (rowUnit.q + 32 * rowUnit.r) + colStart * (colUnit.q + 32 * colUnit.r);
+  constexpr int32_t rowStep = Order::dir * (rowUnit.q + 32 * rowUnit.r);
+  constexpr int32_t colStep = Order::dir * (colUnit.q + 32 * colUnit.r);
+  const int32_t startCell = Order::start(grid.rowLow) * (rowUnit.q + 32 * rowUnit.r) +
+                            Order::start(grid.colLow) * (colUnit.q + 32 * colUnit.r);
   const int colRotation = grid.colLow & 31;
-  const auto next = [](uint32_t& bits) {  // the rank of the next bit, removed
-    if constexpr (Down) {
-      const int rank = std::countl_zero(bits);
-      bits ^= uint32_t(0x80000000) >> rank;
-      return rank;
-    } else {
-      const int rank = std::countr_zero(bits);
-      bits &= bits - 1;
-      return rank;
-    }
-  };
   // The first cell has no step before it; every other is written as a step from the
   // previous one, then its stack.
   uint8_t* bytes = out.data_.data();
@@ -199,7 +249,7 @@ Axial KeyWriter::write(const Board& board, uint8_t flip, const Grid& grid, Posit
     int down = (row - prevRow) << 6;  // only the row's first cell steps to a new row
     prevRow = row;
     while (cols) {
-      const int col = next(cols);
+      const int col = Order::next(cols);
       const uint8_t step = uint8_t(down | (col - prevCol + 32));
       down = 0;
       prevCol = col;
@@ -207,21 +257,18 @@ Axial KeyWriter::write(const Board& board, uint8_t flip, const Grid& grid, Posit
       size += writeStack(board, Cell((rowCell + col * colStep) & (kCells - 1)), flip, &bytes[size]);
     }
   };
-  uint32_t rows = std::rotr(grid.rowMask, grid.rowLow & 31);
-  const int firstRow = next(rows);
-  uint32_t cols = std::rotr(grid.rows[(rowStart + dir * firstRow) & 31], colRotation);
-  const int firstCol = next(cols);
+  uint32_t rows, cols;
+  const auto [firstRow, firstCol] = Order::first(grid, rows, cols);
   size = writeStack(board, Cell((startCell + firstRow * rowStep + firstCol * colStep) & (kCells - 1)), flip, bytes);
   prevRow = firstRow;
   prevCol = firstCol;
   writeRow(firstRow, cols);
   while (rows) {
-    const int row = next(rows);
-    writeRow(row, std::rotr(grid.rows[(rowStart + dir * row) & 31], colRotation));
+    const int row = Order::next(rows);
+    writeRow(row, std::rotr(grid.rows[(Order::start(grid.rowLow) + Order::dir * row) & 31], colRotation));
   }
   out.size_ = uint8_t(size);
-  const int32_t rowValue = rowStart + dir * firstRow, colValue = colStart + dir * firstCol;
-  return Symmetry{S}.apply(Axial{rowValue * rowUnit.q + colValue * colUnit.q, rowValue * rowUnit.r + colValue * colUnit.r});
+  return Order::offset(grid, firstRow, firstCol);
 }
 
 // Of the candidate symmetries, the one whose encoding is least (the first of

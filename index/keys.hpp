@@ -14,10 +14,11 @@
 // as a merge operand, blind like the bucket; the bucket keeps the position's
 // statistics. 'g' sorts before 'p', so a batch file writes them first.
 //
-// A position is known by its hash: XXH3-64 of the engine's canonical key bytes
-// (PositionKey::hash()), not the key itself, which averages 37 bytes and would be
-// most of the database's size (see README, "Why hashes"). Big-endian, so that keys
-// of one space sort together and numerically.
+// A position is known by its hash: the engine's position hash of its canonical key
+// (PositionKey::hash(), engine/position_hash.hpp; makeRecord gets the same value
+// from CanonicalBoard without writing the key), not the key itself, which averages
+// 37 bytes and would be most of the database's size (see README, "Why hashes").
+// Big-endian, so that keys of one space sort together and numerically.
 //
 // A move from a position to the next is labelled by the low 32 bits of the next
 // position's hash (edgeLabel): the label only has to tell apart the children of one

@@ -91,13 +91,14 @@ GameRecord makeRecord(const Board& game, GameMeta meta) {
   r.moves.reserve(history.size());
   r.uhpMoves.reserve(history.size());
   // The positions follow each other by one move: CanonicalBoard updates what a
-  // move changes instead of canonicalising every ply from scratch.
+  // move changes, hash included, instead of canonicalising every ply from scratch;
+  // only the final position's key is written (positionHash(finalKey) is its hash).
   CanonicalBoard walk(Board(game.type(), game.rules(), game.firstMover()));
   for (std::size_t ply = 0;; ++ply) {
-    const CanonicalPosition position = walk.canonical();
-    r.positions.push_back(positionHash(position.key));
+    const HashedPosition position = walk.hashed();
+    r.positions.push_back(position.hash);
     if (ply == history.size()) {
-      r.finalKey = position.key;
+      r.finalKey = walk.canonical().key;
       break;
     }
     const Move& m = history[ply];

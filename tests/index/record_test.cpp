@@ -47,6 +47,8 @@ TEST_CASE("a record holds every ply's canonical hash and its moves in the canoni
     REQUIRE(r.positions.size() == r.plies + 1);
     REQUIRE(r.moves.size() == r.plies);
     CHECK(r.finalKey == canonicalize(g.board).key);
+    // Hashes are kept move by move, never from a key: each must be its key's hash.
+    CHECK(r.positions.back() == r.finalKey.hash());
     Board board(g.board.type(), g.board.rules(), g.board.firstMover());
     for (std::size_t ply = 0; ply < r.plies; ++ply) {
       const CanonicalPosition here = canonicalize(board);

@@ -1,4 +1,5 @@
-// ASCII character classes for the X3 grammars (include only from grammar/*.cpp).
+// ASCII character classes for the X3 grammars, and two byte-level primitives
+// (include only from grammar/*.cpp).
 // X3's own classes (x3::digit, x3::blank, ...) and no_case assert on bytes above
 // 127, and any byte can come in from a file.
 #pragma once
@@ -29,17 +30,27 @@ struct ByteSet {
   constexpr bool has(unsigned char c) const { return (bits[c >> 6] >> (c & 63)) & 1; }
 };
 
+// One flag per byte: a test is one load, where ByteSet::has takes a shift, a
+// mask and a word select, which adds up over every byte a grammar reads.
+struct ByteTable {
+  bool has[256] = {};
+  constexpr explicit ByteTable(const ByteSet& set) {
+    for (unsigned c = 0; c < 256; ++c) has[c] = set.has(static_cast<unsigned char>(c));
+  }
+};
+
 // A char parser for one ByteSet. x3::char_("...") keeps its set in a std::bitset
 // inside the parser, tested with a bounds check and copied into every expression
 // that uses it; here the set is a template argument, so the parser is empty and a
-// test is a shift and a mask. Negation (`~in<"\r\n">`) works as for x3::char_.
+// test is a table load. Negation (`~in<"\r\n">`) works as for x3::char_.
 template <ByteSet Set>
 struct ByteClass : x3::char_parser<ByteClass<Set>> {
   using attribute_type = char;
   static bool const has_attribute = true;
+  static constexpr ByteTable table{Set};
   template <class Char, class Context>
   bool test(Char ch, Context const&) const {
-    return Set.has(static_cast<unsigned char>(ch));
+    return table.has[static_cast<unsigned char>(ch)];
   }
 };
 template <ByteSet Set>
@@ -52,5 +63,37 @@ inline constexpr auto alnum = in<"a-zA-Z0-9">;
 inline constexpr auto blank = in<" \t">;
 inline constexpr auto space = in<" \t\r\n\v\f">;
 inline constexpr auto graph = ~in<" \t\r\n\v\f">;  // any byte that is not white space
+
+// Byte-level X3 primitives that are not a class of bytes.
+
+// `\r\n`, `\n` or a lone `\r`: what `lit("\r\n") | '\n' | '\r'` reads, in one
+// test for the usual `\n` where the literal string goes through a loop.
+struct LineBreak : x3::parser<LineBreak> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const&, RCtx const&, Attr&) const {
+    if (first == last) return false;
+    if (*first == '\n') return ++first, true;
+    if (*first != '\r') return false;
+    if (++first != last && *first == '\n') ++first;
+    return true;
+  }
+};
+inline constexpr LineBreak lineBreak{};
+
+// Where the parse stands, as an attribute: a grammar can hand back where a part
+// of the text starts and ends with no semantic action (x3::raw keeps only the
+// range, not what the parsers inside it read).
+struct Position : x3::parser<Position> {
+  using attribute_type = const char*;
+  static bool const has_attribute = true;
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const&, Ctx const&, RCtx const&, Attr& attr) const {
+    x3::traits::move_to(first, attr);
+    return true;
+  }
+};
+inline constexpr Position position{};
 
 }  // namespace apiary::grammar::ascii

@@ -1,13 +1,15 @@
 // Spirit X3 grammars for standard notation: move strings, GameStrings and the
 // PGN-style files. Each parse works on `const char*` over the caller's text, so
-// positions are plain byte offsets turned into line/column by a LineCursor (the
-// file is read front to back, so positions are asked for in order).
+// positions are plain byte offsets turned into line/column by a LineCursor, or
+// for a file by a LineCount the grammar keeps.
 #include "grammar/uhp.hpp"
 
+#include <boost/fusion/adapted/std_tuple.hpp>
 #include <boost/spirit/home/x3.hpp>
 #include <cctype>
 #include <charconv>
 #include <cstring>
+#include <tuple>
 #include <utility>
 
 #include "grammar/ascii.hpp"
@@ -176,7 +178,9 @@ const char* kindWord(UhpMoveKind kind) {
 }
 
 // A move found at byte `offset` of a larger text: parse it and place it there.
-void addMove(Game<UhpMove>& game, std::string_view text, std::size_t offset, LineCursor& lines) {
+// `lines` is a LineCursor, or a LineCount for the file grammar.
+template <class Lines>
+void addMove(Game<UhpMove>& game, std::string_view text, std::size_t offset, Lines& lines) {
   It const end = text.data() + text.size();
   // Parsed straight into its record (dropped again if the move is refused):
   // building a Written and moving it in cost as much as the parse.
@@ -192,7 +196,8 @@ void addMove(Game<UhpMove>& game, std::string_view text, std::size_t offset, Lin
 }
 
 // One GameString standing at [offset, offset + text.size()) of the whole text.
-Game<UhpMove> gameStringAt(std::string_view text, std::size_t offset, LineCursor& lines) {
+template <class Lines>
+Game<UhpMove> gameStringAt(std::string_view text, std::size_t offset, Lines& lines) {
   Game<UhpMove> game;
   game.pos = lines.at(offset);
   It const begin = text.data();
@@ -238,7 +243,6 @@ Game<UhpMove> gameStringAt(std::string_view text, std::size_t offset, LineCursor
 
 // `\"` and `\\` are the only escapes a PGN tag value has.
 std::string unescapeTag(std::string_view v) {
-  if (v.find('\\') == std::string_view::npos) return std::string(v);
   std::string out;
   for (std::size_t i = 0; i < v.size(); ++i) {
     if (v[i] == '\\' && i + 1 < v.size()) ++i;
@@ -247,48 +251,168 @@ std::string unescapeTag(std::string_view v) {
   return out;
 }
 
+// What each byte can be in a piece name or a side mark, so the common move reads
+// them with one lookup per byte where pieceShape needs several class tests.
+enum PieceByte : unsigned char { Colour = 1, Black = 2, Bug = 4, Unique = 8, Word = 16, Mark = 96 };
+struct PieceBytes {
+  unsigned char of[256] = {};
+  constexpr PieceBytes() {
+    for (unsigned c = 0; c < 256; ++c)
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_') of[c] = Word;
+    for (unsigned char c : {'w', 'W'}) of[c] |= Colour;
+    for (unsigned char c : {'b', 'B'}) of[c] |= Colour | Black;
+    for (char c : std::string_view("QSBGAMLP")) of[c | 0x20] |= Bug, of[static_cast<unsigned char>(c)] |= Bug;
+    for (char c : std::string_view("QMLP")) of[c | 0x20] |= Unique, of[static_cast<unsigned char>(c)] |= Unique;
+    of['-'] = 1 << 5, of['/'] = 2 << 5, of['\\'] = 3 << 5;  // a side mark's number, in the Mark bits
+  }
+};
+inline constexpr PieceBytes pieceBytes{};
+
+// A valid piece name, whole: what pieceShape then pieceFromShape accept, with
+// the same result. It fails on everything else and leaves the refusal, with its
+// message, to scanMove.
+struct ValidPiece : x3::parser<ValidPiece> {
+  using attribute_type = PieceName;
+  static bool const has_attribute = true;
+  template <class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const&, RCtx const&, Attr& attr) const {
+    if (last - first < 2) return false;
+    auto const kind = [](char c) { return pieceBytes.of[static_cast<unsigned char>(c)]; };
+    const unsigned char colour = kind(first[0]), bug = kind(first[1]);
+    if (!(colour & Colour) || !(bug & Bug)) return false;
+    It it = first + 2;
+    int number = 0;
+    if (it != last && *it >= '0' && *it <= '9') {
+      number = *it++ - '0';
+      if (number == 0 || number > ((bug & Unique) ? 1 : 3)) return false;
+      if (bug & Unique) number = 0;  // `wP1` is how some files spell `wP`
+    }
+    if (it != last && (kind(*it) & Word)) return false;  // `wA12`, `wAnt`
+    x3::traits::move_to(PieceName{(colour & Black) ? 'b' : 'w', static_cast<char>(first[1] & ~0x20), number}, attr);
+    first = it;
+    return true;
+  }
+};
+inline constexpr ValidPiece validPiece{};
+
+// A valid reference with its side mark: `-wQ`, `/wQ`, `\wQ` (W, SW, NW), `wQ-`,
+// `wQ/`, `wQ\` (E, NE, SE) or a bare `wQ` (on top). What prefixSide, pieceShape
+// and suffixSide accept in scanMove, each mark found by the table, as one
+// attribute: the two orders of mark and piece do not fit one struct.
+struct Reference : x3::parser<Reference> {
+  using attribute_type = UhpReference;
+  static bool const has_attribute = true;
+  template <class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx const& rctx, Attr& attr) const {
+    static constexpr UhpSide before[4] = {UhpSide::OnTop, UhpSide::W, UhpSide::SW, UhpSide::NW};
+    static constexpr UhpSide after[4] = {UhpSide::OnTop, UhpSide::E, UhpSide::NE, UhpSide::SE};
+    auto const mark = [&](It at) {
+      return at == last ? 0u : (pieceBytes.of[static_cast<unsigned char>(*at)] & Mark) >> 5;
+    };
+    UhpReference ref;
+    It it = first;
+    if (const unsigned pre = mark(it)) {
+      if (!validPiece.parse(++it, last, ctx, rctx, ref.piece)) return false;
+      ref.side = before[pre];
+    } else {
+      if (!validPiece.parse(it, last, ctx, rctx, ref.piece)) return false;
+      const unsigned post = mark(it);
+      if (post) ++it;
+      ref.side = after[post];
+    }
+    x3::traits::move_to(ref, attr);
+    first = it;
+    return true;
+  }
+};
+inline constexpr Reference reference{};
+
+// A move number: what x3::uint_ reads, any value an unsigned holds (a bigger one
+// makes the line bad), but checked on the digits: uint_'s overflow-checked
+// arithmetic cost a tenth of the whole parse.
+struct MoveNumber : x3::parser<MoveNumber> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const&, RCtx const&, Attr&) const {
+    It it = first;
+    while (it != last && *it >= '0' && *it <= '9') ++it;
+    unsigned value = 0;
+    if (it == first || (it - first >= 10 && std::from_chars(first, it, value).ec != std::errc{})) return false;
+    first = it;
+    return true;
+  }
+};
+inline constexpr MoveNumber number{};
+
+// Build a move's members in place in its record (see FileBuilder::move).
+struct TextOf {
+  std::string_view text;
+  operator std::string() const { return std::string(text); }  // NOLINT: implicit, for aggregate init
+};
+struct MoveOf {
+  const PieceName& piece;
+  const std::optional<UhpReference>& reference;
+  operator UhpMove() const { return {UhpMoveKind::Normal, piece, reference}; }  // NOLINT: as TextOf
+};
+
 // The games of a PGN-style file, built as the grammar meets each line (or
-// multi-line comment), in file order: no list of lines in between.
+// multi-line comment), in file order: no list of lines in between. What is not a
+// common move line is kept out of line (noinline): the flattened grammar would
+// only grow with it.
 class FileBuilder {
  public:
   explicit FileBuilder(std::string_view content)
-      : begin_(content.data()), end_(content.data() + content.size()), lines_(content) {}
+      : begin_(content.data()), end_(content.data() + content.size()), lines_(begin_) {}
 
-  void tag(It at, std::string_view name, std::string_view value) {
+  [[gnu::noinline]] void tag(It at, std::string_view name, std::string_view value) {
     if (!open_ || hasMoves_) startGame(at);
     // Sized once at the first tag, as moves are at the first move.
     if (games_.back().tags.empty()) games_.back().tags.reserve(linesFrom<"[">(at, end_));
-    games_.back().tags.push_back({std::string(name), unescapeTag(value), lines_.at(offset(at))});
+    auto& tags = games_.back().tags;
+    if (value.find('\\') == std::string_view::npos) {
+      tags.emplace_back(TextOf{name}, TextOf{value}, lines_.at(offset(at)));
+    } else {
+      tags.emplace_back(TextOf{name}, unescapeTag(value), lines_.at(offset(at)));
+      lines_.passed(value);  // `\` then a line break is an escape too
+    }
   }
-  void move(std::string_view text) {
-    if (!open_) startGame(text.data());
-    hasMoves_ = true;
-    // Sized once at the first move: each regrowth would move every record.
-    auto& moves = games_.back().moves;
-    if (moves.empty()) moves.reserve(linesFrom<"0-9">(text.data(), end_));
-    addMove(games_.back(), text, offset(text.data()), lines_);
+  // A move the grammar could not read whole: scanMove says what it is or why not.
+  [[gnu::noinline]] void move(std::string_view text) {
+    addMove(gameForMove(text.data()), text, offset(text.data()), lines_);
+  }
+  // A move the grammar read whole, exactly as scanMove would have.
+  void move(std::string_view text, const PieceName& piece, const std::optional<UhpReference>& reference) {
+    auto& moves = gameForMove(text.data()).moves;
+    // Each member built once where it lies: emplace_back() would zero the whole
+    // record first and then assign every member again.
+    moves.emplace_back(MoveOf{piece, reference}, TextOf{text}, lines_.at(offset(text.data())));
   }
   // A comment belongs to the move before it; one before any move is dropped.
-  void comment(std::string_view text) {
+  [[gnu::noinline]] void comment(std::string_view text) {
     if (!open_ || games_.back().moves.empty()) return;
     auto& c = games_.back().moves.back().comment;
     if (!c.empty()) c += ' ';
     c += trimBlanks(text);
   }
-  void result(std::string_view text) {
+  [[gnu::noinline]] void result(std::string_view text) {
     if (!open_) startGame(text.data());
     hasMoves_ = true;  // a result closes the game's moves
     if (!games_.back().tag("Result"))
       games_.back().tags.push_back({"Result", std::string(text), lines_.at(offset(text.data()))});
   }
-  void gameString(std::string_view text) {
+  [[gnu::noinline]] void gameString(std::string_view text) {
     games_.push_back(gameStringAt(text, offset(text.data()), lines_));
     open_ = false;
   }
-  void bad(std::string_view text) {
+  [[gnu::noinline]] void bad(std::string_view text) {
     if (!open_) startGame(text.data());
     games_.back().errors.push_back({lines_.at(offset(text.data())), "unrecognised text '" + printable(text) + "'"});
+    lines_.passed(text);
   }
+  void lineBreak(It after) { lines_.lineBreak(after); }
+  // A comment's text once its '}' is found: a comment left open is read again.
+  [[gnu::noinline]] void closed(std::string_view comment) { lines_.passed(comment); }
 
   std::vector<Game<UhpMove>> finish() && {
     if (games_.empty()) {
@@ -301,15 +425,23 @@ class FileBuilder {
 
  private:
   std::size_t offset(It at) const { return static_cast<std::size_t>(at - begin_); }
-  void startGame(It at) {
+  [[gnu::noinline]] void startGame(It at) {
     games_.emplace_back();
     games_.back().pos = lines_.at(offset(at));
     open_ = true;
     hasMoves_ = false;
   }
+  Game<UhpMove>& gameForMove(It at) {
+    if (!open_) startGame(at);
+    hasMoves_ = true;
+    // Sized once at the first move: each regrowth would move every record.
+    auto& moves = games_.back().moves;
+    if (moves.empty()) moves.reserve(linesFrom<"0-9">(at, end_));
+    return games_.back();
+  }
 
   It begin_, end_;
-  LineCursor lines_;
+  LineCount lines_;
   std::vector<Game<UhpMove>> games_;
   bool open_ = false;      // the last game may still take tags and moves
   bool hasMoves_ = false;  // ... and a tag would now start a new game
@@ -320,29 +452,37 @@ class FileBuilder {
 void scanFile(It begin, It end, FileBuilder& file) {
   std::string_view name, value;
   auto rangeOf = [](auto& ctx) { return view(x3::_attr(ctx)); };
-  auto onComment = [&](auto& ctx) { file.comment(rangeOf(ctx)); };
+  std::string_view commentText;
+  auto onComment = [&](auto& ctx) { file.comment(commentText = rangeOf(ctx)); };
+  auto onClosed = [&](auto&) { file.closed(commentText); };
+  auto onBreak = [&](auto& ctx) { file.lineBreak(x3::_attr(ctx).end()); };
   auto setName = [&](auto& ctx) { name = rangeOf(ctx); };
   auto setValue = [&](auto& ctx) { value = rangeOf(ctx); };
   auto onTag = [&](auto&) { file.tag(name.data() - 1, name, value); };
   auto onMove = [&](auto& ctx) { file.move(trimBlanks(rangeOf(ctx))); };
   auto onResult = [&](auto& ctx) { file.result(rangeOf(ctx)); };
   auto onGameString = [&](auto& ctx) { file.gameString(trimBlanks(rangeOf(ctx))); };
-  // A move number is what x3::uint_ reads, any value an unsigned holds (a bigger
-  // one makes the line bad), but checked on the digits: uint_'s overflow-checked
-  // arithmetic cost a tenth of the whole parse.
-  auto fitsUnsigned = [&](auto& ctx) {
-    auto const digits = rangeOf(ctx);
-    unsigned number = 0;
-    x3::_pass(ctx) = digits.size() < 10 ||
-                     std::from_chars(digits.data(), digits.data() + digits.size(), number).ec == std::errc{};
+  auto onBad = [&](auto& ctx) { file.bad(rangeOf(ctx)); };
+  // The common move (commonMove below) is read in one pass into its attribute,
+  // with no action per part, and handed over whole; a line it refuses leaves no
+  // trace and is read again by `move`, whose scanMove says why. This action takes
+  // it after a comment; a bare move line needs none (the loop at the end).
+  auto onCommonMove = [&](auto& ctx) {
+    using boost::fusion::at_c;
+    auto const& m = x3::_attr(ctx);  // X3's own tuple here, with a boost::optional
+    std::optional<UhpReference> reference;
+    if (at_c<2>(m)) reference = *at_c<2>(m);
+    file.move(std::string_view(at_c<0>(m), static_cast<std::size_t>(at_c<3>(m) - at_c<0>(m))), at_c<1>(m), reference);
   };
 
-  auto const nl = x3::lit("\r\n") | '\n' | '\r';
-  auto const comment = '{' >> x3::raw[*~in<"}">][onComment] >> '}';
+  auto const nl = lineBreak;
+  auto const comment = '{' >> x3::raw[*~in<"}">][onComment] >> '}' >> x3::eps[onClosed];
   auto const tag = '[' >> *blank >> x3::raw[alpha >> *in<"a-zA-Z0-9_">][setName] >>
                    +blank >> '"' >> x3::raw[*(('\\' >> x3::char_) | ~in<"\"\r\n">)][setValue] >>
                    '"' >> *blank >> ']' >> x3::eps[onTag];
-  auto const move = x3::raw[+digit][fitsUnsigned] >> '.' >> *blank >> x3::raw[+~in<"{\r\n">][onMove];
+  auto const commonMove = number >> '.' >> x3::omit[*blank] >> position >> validPiece >>
+                          -(x3::omit[+blank] >> reference) >> position >> x3::omit[*blank];
+  auto const move = number >> '.' >> *blank >> x3::raw[+~in<"{\r\n">][onMove];
   auto const result =
       x3::raw[x3::lit("WhiteWins") | "BlackWins" | "Draw" | "1/2-1/2" | "1-0" | "0-1" | "*"][onResult] >>
       &(blank | nl | '{' | x3::eoi);
@@ -350,18 +490,25 @@ void scanFile(It begin, It end, FileBuilder& file) {
       x3::raw[&(x3::lit("Base") >> *in<"+MLP"> >> ';') >> +~in<"\r\n">][onGameString];
   auto const filler = *(blank | comment);
   // Built once: an X3 expression written inside the loop is a new object every
-  // line, and copying its parsers cost more than running them.
-  auto const line = filler >> -(tag | move | result | gameString) >> filler;
-  auto const lineEnd = nl | x3::eoi;
-  auto const rest = *~in<"\r\n"> >> -nl;
-
-  It it = begin;
-  while (it != end) {
-    x3::parse(it, end, line);
-    if (x3::parse(it, end, lineEnd)) continue;
-    It const junk = it;
-    x3::parse(it, end, rest);
-    file.bad(std::string_view(junk, static_cast<std::size_t>(it - junk)));
+  // line, and copying its parsers cost more than running them. Move lines are
+  // nearly all of a file: theirs come first.
+  auto const line =
+      filler >> -((commonMove >> &(in<"{\r\n"> | x3::eoi))[onCommonMove] | move | tag | result | gameString) >>
+      filler;
+  // A line that does not end where the grammar stops is bad from there on.
+  auto const otherLine = line >> (x3::raw[nl][onBreak] | x3::eoi | x3::raw[*~in<"\r\n"> >> -nl][onBad]);
+  // The usual line, a common move and nothing else, read and ended in one go.
+  auto const moveLine = commonMove >> (nl | x3::eoi);
+  for (It it = begin; it != end;) {
+    // Where the move's text starts, its piece, its reference, where its text ends;
+    // fresh each line, as X3's optional leaves its attribute alone when it reads nothing.
+    if (std::tuple<It, PieceName, std::optional<UhpReference>, It> m; parseFlat(it, end, moveLine, m)) {
+      auto const& [from, piece, ref, to] = m;
+      file.move(std::string_view(from, static_cast<std::size_t>(to - from)), piece, ref);
+      if (it[-1] == '\n') file.lineBreak(it);
+    } else {
+      parseFlat(it, end, otherLine);
+    }
   }
 }
 

@@ -19,6 +19,23 @@ UhpMove mv(std::string_view text) {
 
 PieceName pc(char color, char bug, int number = 0) { return {color, bug, number}; }
 
+struct Expected { std::string text; int line, column; std::string comment; };
+void checkMoves(const Game<UhpMove>& game, const std::vector<Expected>& expected) {
+  REQUIRE(game.moves.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    INFO("move " << i + 1);
+    CHECK(game.moves[i].text == expected[i].text);
+    CHECK(game.moves[i].pos.line == expected[i].line);
+    CHECK(game.moves[i].pos.column == expected[i].column);
+    CHECK(game.moves[i].comment == expected[i].comment);
+  }
+}
+void checkError(const ParseError& e, int line, int column, const std::string& message) {
+  CHECK(e.pos.line == line);
+  CHECK(e.pos.column == column);
+  CHECK(e.message == message);
+}
+
 }  // namespace
 
 TEST_CASE("piece names: canonical case, unique bugs lose their 1") {
@@ -215,22 +232,6 @@ TEST_CASE("PGN-style files: every position in a multi-game file with CRLF, comme
   auto games = parseUhpFile(text);
   REQUIRE(games.size() == 3);
 
-  struct Expected { std::string text; int line, column; std::string comment; };
-  auto checkMoves = [](const Game<UhpMove>& game, const std::vector<Expected>& expected) {
-    REQUIRE(game.moves.size() == expected.size());
-    for (std::size_t i = 0; i < expected.size(); ++i) {
-      INFO("move " << i + 1);
-      CHECK(game.moves[i].text == expected[i].text);
-      CHECK(game.moves[i].pos.line == expected[i].line);
-      CHECK(game.moves[i].pos.column == expected[i].column);
-      CHECK(game.moves[i].comment == expected[i].comment);
-    }
-  };
-  auto checkError = [](const ParseError& e, int line, int column, const std::string& message) {
-    CHECK(e.pos.line == line);
-    CHECK(e.pos.column == column);
-    CHECK(e.message == message);
-  };
 
   const auto& one = games[0];
   CHECK(one.pos.line == 1);
@@ -408,4 +409,65 @@ TEST_CASE("real files: write then parse keeps every game of ../shared", "[shared
     CHECK(viaGameString.errors.empty());
     CHECK(viaGameString.moves.size() == game.moves.size());
   }
+}
+
+TEST_CASE("PGN-style files: move lines in every layout the one-pass move line reads or leaves to scanMove") {
+  // The common move line (number, '.', piece, reference) is read in one pass; any
+  // other line goes through the general path. Both must give the same records,
+  // positions and errors, and the line count must see every '\n' (in an escaped
+  // tag value, a comment, a bad line).
+  const std::string text =
+      "[Event \"a\\\n b\"]\n"        // 1-2: an escaped line break in a tag value
+      "1. wS1 {first}\n"             // 3: a trailing comment
+      "2.\tbG1\t-wS1\t\n"            // 4: tabs, a trailing tab
+      "3.wQ wS1/\r\n"                // 5: no blank after the number, CRLF
+      "4. wA1 bG1\\{glued}\r\n"      // 6: a comment glued to the reference
+      "5. bA1 wQ/x\n"                // 7: text glued to the reference
+      "6. wA4 bG1\n"                 // 8: a bad piece after a good number
+      "7. wS1 .\n"                   // 9: a first move written with its dot
+      "8. bp1 \\wm {two\nlines}\n"   // 10-11: lower case, a comment over two lines
+      "9. bQ -wQ {open\n"            // 12: a comment never closed
+      "10. wB1 wQ-";                 // 13: no line break at the end
+  auto games = parseUhpFile(text);
+  REQUIRE(games.size() == 1);
+  const auto& g = games[0];
+  REQUIRE(g.tags.size() == 1);
+  CHECK(g.tags[0].value == "a\n b");
+  checkMoves(g, {{"wS1", 3, 4, "first"},
+                 {"bG1\t-wS1", 4, 4, ""},
+                 {"wQ wS1/", 5, 3, ""},
+                 {"wA1 bG1\\", 6, 4, "glued"},
+                 {"wS1 .", 9, 4, ""},
+                 {"bp1 \\wm", 10, 4, "two\nlines"},
+                 {"bQ -wQ", 12, 4, "open\n10. wB1 wQ-"},  // an open comment takes the rest of the text...
+                 {"wB1 wQ-", 13, 5, ""}});                 // ... and its line is read again
+  const std::vector<UhpMove> moves = {
+      mv("wS1"), mv("bG1 -wS1"), mv("wQ wS1/"), mv("wA1 bG1\\"), mv("wS1"),
+      UhpMove{UhpMoveKind::Normal, pc('b', 'P'), UhpReference{pc('w', 'M'), UhpSide::NW}}, mv("bQ -wQ"), mv("wB1 wQ-")};
+  for (std::size_t i = 0; i < moves.size(); ++i) CHECK(g.moves[i].move == moves[i]);
+  REQUIRE(g.errors.size() == 3);
+  checkError(g.errors[0], 7, 8, "bad reference 'wQ/x'");
+  checkError(g.errors[1], 8, 4, "unknown piece 'wA4'");
+  checkError(g.errors[2], 12, 11, "unrecognised text '{open\\x0A'");
+}
+
+TEST_CASE("PGN-style files: lone CR, comments before a move, and a move number past an unsigned") {
+  // A lone '\r' ends a line for the grammar but not for positions; a comment
+  // before a move belongs to the move before it.
+  auto games = parseUhpFile("12345678901. wA1\n1. wA1 bQ\r2. bA1 wA1-\r\n3. wA2 bA1- \n4. wA3 -bA1 {x} {y}\n"
+                            "{z} 5. wG1 wA1\\\n");
+  REQUIRE(games.size() == 1);
+  const auto& g = games[0];
+  REQUIRE(g.moves.size() == 5);
+  CHECK(g.moves[0].text == "wA1 bQ");
+  CHECK(g.moves[1].pos.line == 2);
+  CHECK(g.moves[1].pos.column == 14);
+  CHECK(g.moves[2].text == "wA2 bA1-");  // the trailing blank is not the move's
+  CHECK(g.moves[2].pos.line == 3);
+  CHECK(g.moves[3].comment == "x y z");
+  CHECK(g.moves[4].pos.line == 5);
+  CHECK(g.moves[4].pos.column == 8);
+  CHECK(g.moves[4].move == mv("wG1 wA1\\"));
+  REQUIRE(g.errors.size() == 1);
+  checkError(g.errors[0], 1, 1, "unrecognised text '12345678901. wA1\\x0A'");
 }

@@ -9,7 +9,7 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "engine/canonical.hpp"
+#include "engine/canonical_board.hpp"
 #include "index/dedup_keys.hpp"
 #include "index/game_query.hpp"
 #include "query/filter_set.hpp"
@@ -35,15 +35,16 @@ std::vector<PositionHash> positionsOf(const index::GameRow& g, uint32_t upTo) {
   std::vector<PositionHash> out;
   const auto type = GameType::parse(g.gameType);
   if (!type) return out;
-  Board board(*type, Rules{.tournament = false}, g.firstMover);
+  // Move by move, as makeRecord walks a game: no key written per ply.
+  CanonicalBoard walk(Board(*type, Rules{.tournament = false}, g.firstMover));
   const std::size_t last = std::min<std::size_t>(upTo, g.moves.size());
   out.reserve(last + 1);
   for (std::size_t ply = 0;; ++ply) {
-    out.push_back(canonicalize(board).key.hash());
+    out.push_back(walk.hashed().hash);
     if (ply == last) return out;
-    const auto move = index::unpackMove(board, g.moves[ply]);
+    const auto move = index::unpackMove(walk.board(), g.moves[ply]);
     if (!move) return {};
-    board.play(*move);
+    walk.play(*move);
   }
 }
 

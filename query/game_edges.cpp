@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "engine/canonical_board.hpp"
+
 namespace apiary::query {
 
 namespace {
@@ -35,20 +37,21 @@ std::vector<index::PositionHash> nextAfterVisits(const index::GameRow& game, ind
                                                  uint32_t ply) {
   const auto type = GameType::parse(game.gameType);
   if (!type || ply > game.moves.size()) return {};
-  Board board(*type, Rules{.tournament = false}, game.firstMover);
+  // Move by move, as makeRecord walks a game: no key written per ply.
+  CanonicalBoard walk(Board(*type, Rules{.tournament = false}, game.firstMover));
   for (uint32_t i = 0; i < ply; ++i) {
-    const auto m = index::unpackMove(board, game.moves[i]);
+    const auto m = index::unpackMove(walk.board(), game.moves[i]);
     if (!m) return {};
-    board.play(*m);
+    walk.play(*m);
   }
-  index::PositionHash current = index::positionHash(canonicalize(board).key);
+  index::PositionHash current = walk.hashed().hash;
   if (current != position) return {};  // the catalogue and the index disagree: run apiary check
   std::vector<index::PositionHash> out;
   for (std::size_t i = ply; i < game.moves.size(); ++i) {
-    const auto m = index::unpackMove(board, game.moves[i]);
+    const auto m = index::unpackMove(walk.board(), game.moves[i]);
     if (!m) break;
-    board.play(*m);
-    const index::PositionHash after = index::positionHash(canonicalize(board).key);
+    walk.play(*m);
+    const index::PositionHash after = walk.hashed().hash;
     if (current == position && std::find(out.begin(), out.end(), after) == out.end()) out.push_back(after);
     // A placement adds a piece for good: the position cannot come back after it.
     if (m->isPlacement()) break;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "engine/canonical.hpp"
+#include "engine/canonical_board.hpp"
 #include "query/position_input.hpp"
 
 namespace apiary::query {
@@ -37,12 +37,12 @@ bool opensWith(const index::GameSearch& catalogue, index::GameId id, const Line&
   const auto row = catalogue.movesOf(id);
   const auto type = row ? GameType::parse(row->gameType) : std::nullopt;
   if (!type || row->moves.size() + 1 < line.hashes.size()) return false;
-  Board board(*type, Rules{.tournament = false}, row->firstMover);
+  CanonicalBoard walk(Board(*type, Rules{.tournament = false}, row->firstMover));
   for (std::size_t ply = 1; ply < line.hashes.size(); ++ply) {
-    const auto m = index::unpackMove(board, row->moves[ply - 1]);
+    const auto m = index::unpackMove(walk.board(), row->moves[ply - 1]);
     if (!m) return false;
-    board.play(*m);
-    if (index::positionHash(canonicalize(board).key) != line.hashes[ply]) return false;
+    walk.play(*m);
+    if (walk.hashed().hash != line.hashes[ply]) return false;
   }
   return true;
 }

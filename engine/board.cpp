@@ -13,8 +13,22 @@ const char* gameStateName(GameState s) {
   return "?";
 }
 
+namespace {
+
+// The pieces of a game type, made once a type: readers make a board a game.
+uint32_t piecesOfType(GameType type) {
+  static const std::array<uint32_t, 8> kPiecesOfType = [] {
+    std::array<uint32_t, 8> t{};
+    for (uint8_t e = 0; e < 8; ++e) t[e] = GameType{e}.pieces();
+    return t;
+  }();
+  return kPiecesOfType[type.expansions & 7];
+}
+
+}  // namespace
+
 Board::Board(GameType type, Rules rules, Color firstMover)
-    : type_(type), rules_(rules), first_(firstMover) {
+    : type_(type), inGame_(piecesOfType(type)), rules_(rules), first_(firstMover) {
   top_.fill(kNoPiece);
   cell_.fill(kNoCell);
   under_.fill(kNoPiece);

@@ -50,6 +50,8 @@ class Board {
                             const std::vector<PlacedStack>& stacks, PieceId lastMoved = kNoPiece);
 
   GameType type() const { return type_; }
+  // Whether the piece exists in this game type: asked for every written move.
+  bool inGame(PieceId p) const { return inGame_ & pieceBit(p); }
   Rules rules() const { return rules_; }
   Color firstMover() const { return first_; }
   Color toMove() const { return (ply_ & 1) ? other(first_) : first_; }
@@ -71,9 +73,8 @@ class Board {
   // The next copy of a bug in the player's hand (copies enter in order), or kNoPiece.
   // Asked for every written move by the readers: a mask, not a loop over copies.
   PieceId nextInHand(Color c, Bug b) const {
-    if (!type_.has(b)) return kNoPiece;
     const uint32_t copies = ((uint32_t(1) << kBugCopies[int(b)]) - 1) << pieceId(c, b);
-    const uint32_t inHand = copies & ~onBoard_;
+    const uint32_t inHand = copies & inGame_ & ~onBoard_;
     return inHand ? PieceId(std::countr_zero(inHand)) : kNoPiece;
   }
 
@@ -114,6 +115,7 @@ class Board {
   std::array<Axial, kPieces> axial_{};
   uint32_t onBoard_ = 0;
   GameType type_;
+  uint32_t inGame_;  // type_.pieces()
   Rules rules_;
   Color first_;
   int ply_ = 0;

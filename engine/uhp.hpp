@@ -43,7 +43,7 @@ struct UhpPlaced {
 inline UhpPlaced placeUhpMove(const Board& board, PieceId piece, std::optional<PieceId> reference,
                               RefSide side, ClimbSpelling climbs = ClimbSpelling::Strict) {
   const Cell from = board.onBoard(piece) ? board.cellOf(piece) : kNoCell;
-  if (!board.type().has(bugOf(piece))) return {{}, UhpFault::NotInGame};
+  if (!board.inGame(piece)) return {{}, UhpFault::NotInGame};
   if (!reference) {
     if (board.piecesOnBoard() != 0) return {{}, UhpFault::NeedsReference};
     return {Move{piece, from, kOrigin}};

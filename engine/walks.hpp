@@ -5,6 +5,7 @@
 #pragma once
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <type_traits>
 
@@ -73,8 +74,21 @@ inline constexpr std::array<uint8_t, 64> kGroundSlides = [] {
   return t;
 }();
 
+// A visitor that looks for one destination. Walks that can search toward it (the
+// Ant's, the Ladybug's, the one-step ones) do; for the others it is a visitor like
+// any.
+struct Reaches {
+  Cell target;
+  bool operator()(Cell c) const { return c == target; }
+};
+
+// The one-step walks looking for one destination need only the step toward it.
 template <class Visit>
 bool slide(const LiftedBoard& v, Cell from, Visit&& visit) {
+  if constexpr (std::is_same_v<std::remove_cvref_t<Visit>, Reaches>) {
+    const int d = directionTo(from, visit.target);
+    return d >= 0 && ((kGroundSlides[v.occupiedAround(from)] >> d) & 1);
+  }
   for (unsigned dirs = kGroundSlides[v.occupiedAround(from)]; dirs; dirs &= dirs - 1)
     if (visit(neighbor(from, __builtin_ctz(dirs)))) return true;
   return false;
@@ -82,6 +96,10 @@ bool slide(const LiftedBoard& v, Cell from, Visit&& visit) {
 
 template <class Visit>
 bool beetle(const LiftedBoard& v, Cell from, Visit&& visit) {
+  if constexpr (std::is_same_v<std::remove_cvref_t<Visit>, Reaches>) {
+    const int d = directionTo(from, visit.target);
+    return d >= 0 && v.canStep(from, d);
+  }
   for (int d = 0; d < kDirs; ++d)
     if (v.canStep(from, d) && visit(neighbor(from, d))) return true;
   return false;
@@ -105,13 +123,6 @@ inline constexpr std::array<uint8_t, kDirs> kBackBit = [] {
   return t;
 }();
 
-// A visitor that looks for one destination. Walks that can search toward it (the
-// Ant's) do; for the others it is a visitor like any.
-struct Reaches {
-  Cell target;
-  bool operator()(Cell c) const { return c == target; }
-};
-
 // The number of steps between two cells by their index difference (b - a) mod
 // kCells, on the torus: exact within the span of a hive, which is all the Ant's
 // search asks of it.
@@ -128,11 +139,75 @@ inline constexpr std::array<uint8_t, kCells> kStepsApart = [] {
   return t;
 }();
 
-// Whether an Ant at `from` slides to `to`: the same cells as the breadth-first walk
-// below, opened nearest-to-the-target first. Breadth-first goes both ways round the
-// hive at once; this mostly goes the right way (on generated games, 9 cells opened
-// per Ant move instead of 15).
+// Following the rim of the hive with a hand on it: for each way round (0
+// clockwise, 1 anticlockwise), mask of occupied neighbours and neighbour held (the
+// wall), the next slide turning around the cell that way from the wall: into the
+// first gap wide enough to slide into, past gates (one empty cell between two
+// occupied ones, where the rule forbids the slide). Packed as the step's index
+// offset, and above bit 10 the wall held after it (the piece the slide went
+// round); kNoSlide when every gap is a gate.
+inline constexpr uint16_t kNoSlide = 0xFFFF;
+// (Rows of 8, not 6, so that a lookup is shifts, not a multiplication.)
+inline constexpr std::array<std::array<std::array<uint16_t, 8>, 64>, 2> kAlongRim = [] {
+  std::array<std::array<std::array<uint16_t, 8>, 64>, 2> t{};
+  for (int way = 0; way < 2; ++way) {
+    const int turn = way == 0 ? 1 : 5;
+    for (unsigned m = 0; m < 64; ++m)
+      for (int wall = 0; wall < kDirs; ++wall) {
+        t[way][m][wall] = kNoSlide;
+        for (int k = 1; k < kDirs; ++k) {
+          const int e = clockwise(wall, k * turn);
+          const bool before = (m >> clockwise(e, 5 * turn)) & 1, after = (m >> clockwise(e, turn)) & 1;
+          if (!((m >> e) & 1) && before && !after) {
+            const int heldAfter = clockwise(e, 12 - 2 * turn);
+            t[way][m][wall] = uint16_t((kDirOffset[e] & (kCells - 1)) | heldAfter << kCellBits);
+            break;
+          }
+        }
+      }
+  }
+  return t;
+}();
+
+// A quick yes for the Ant: two walkers follow the rim from `from`, one each way
+// round, every step a slide by the rule, until one reaches `to`; the one nearer
+// `to` goes next (a third fewer steps than taking turns). No ends nothing: the
+// walkers give up on meeting (together they have been round) or after more steps
+// than the hive has sides, and the search decides.
+inline bool antAlongRim(const LiftedBoard& v, Cell from, Cell to) {
+  // The lifted piece is alone in its cell, so only that cell empties.
+  if (v.board.height(from) != 1) return false;
+  auto around = [&](Cell c) { return v.board.occupiedAround(c) & kKeepAround[(from - c) & (kCells - 1)]; };
+  if (around(from) == 0) return false;
+  Cell cw = from, ccw = from;
+  unsigned cwWall = std::countr_zero(around(from)), ccwWall = cwWall;
+  unsigned cwApart = kStepsApart[(to - from) & (kCells - 1)], ccwApart = cwApart;
+  // One slide of a walker: 1 when it reached `to`, -1 when it gives up.
+  auto advance = [&](Cell& at, unsigned& wall, unsigned& apart, const auto& table, Cell other) {
+    const uint16_t s = table[around(at)][wall];
+    if (s == kNoSlide) return -1;
+    at = Cell((at + s) & (kCells - 1));
+    if (at == to) return 1;
+    if (at == other) return -1;
+    wall = s >> kCellBits;
+    apart = kStepsApart[(to - at) & (kCells - 1)];
+    return 0;
+  };
+  for (int steps = 0; steps < 2 * kDirs * kPieces; ++steps) {
+    const int got = ccwApart < cwApart || (ccwApart == cwApart && (steps & 1))
+                        ? advance(ccw, ccwWall, ccwApart, kAlongRim[1], cw)
+                        : advance(cw, cwWall, cwApart, kAlongRim[0], ccw);
+    if (got) return got > 0;
+  }
+  return false;
+}
+
+// Whether an Ant at `from` slides to `to`, after the rim walkers' quick yes: the
+// same cells as the breadth-first walk below, opened nearest-to-the-target first.
+// Breadth-first goes both ways round the hive at once; this mostly goes the right
+// way (on generated games, 9 cells opened per Ant move instead of 15).
 inline bool antReaches(const LiftedBoard& v, Cell from, Cell to) {
+  if (antAlongRim(v, from, to)) return true;
   struct Open {
     Cell cell;
     uint8_t back;   // the bit of the way it was entered by, which leads to a seen cell
@@ -205,9 +280,30 @@ bool spider(const LiftedBoard& v, Cell from, Visit&& visit) {
   return false;
 }
 
+// Whether a Ladybug at `from` reaches `to`: the walk below, searched from both
+// ends (its last cell over the hive touches `to`, its first touches `from`), so
+// each pair of those two cells is tried once.
+inline bool ladybugReaches(const LiftedBoard& v, Cell from, Cell to) {
+  if (to == from || v.occ(to)) return false;
+  for (int d3 = 0; d3 < kDirs; ++d3) {
+    const Cell c2 = neighbor(to, opposite(d3));
+    // The first cell touches both ends, so the second is a step or two away.
+    const int apart = kStepsApart[(c2 - from) & (kCells - 1)];
+    if (apart > 2 || !v.occ(c2) || !v.canStep(c2, d3)) continue;
+    for (int d1 = 0; d1 < kDirs; ++d1) {
+      const Cell c1 = neighbor(from, d1);
+      const int d2 = directionTo(c1, c2);
+      if (d2 >= 0 && v.occ(c1) && v.canStep(from, d1) && v.canStep(c1, d2)) return true;
+    }
+  }
+  return false;
+}
+
 // Two steps over the top of the hive, then one down.
 template <class Visit>
 bool ladybug(const LiftedBoard& v, Cell from, Visit&& visit) {
+  if constexpr (std::is_same_v<std::remove_cvref_t<Visit>, Reaches>)
+    return ladybugReaches(v, from, visit.target);
   for (int d1 = 0; d1 < kDirs; ++d1) {
     const Cell c1 = neighbor(from, d1);
     if (!v.occ(c1) || !v.canStep(from, d1)) continue;
@@ -223,9 +319,10 @@ bool ladybug(const LiftedBoard& v, Cell from, Visit&& visit) {
   return false;
 }
 
-// A bug's own moves from `from` (the Mosquito's are chosen by its caller).
+// A bug's own moves from `from` (the Mosquito's are chosen by its caller). Inlined,
+// with ownMoves, into the legality check, which asks once a replayed move.
 template <class Visit>
-bool byBug(const LiftedBoard& v, Bug bug, Cell from, Visit&& visit) {
+[[gnu::always_inline]] inline bool byBug(const LiftedBoard& v, Bug bug, Cell from, Visit&& visit) {
   switch (bug) {
     case Bug::Queen:
     case Bug::Pillbug: return slide(v, from, visit);
@@ -252,12 +349,19 @@ inline unsigned mosquitoCopies(const LiftedBoard& v, Cell from) {
 // A piece's own moves: its bug's, or for a Mosquito those of the bugs it copies
 // (only a Beetle's when it stands on top of the hive).
 template <class Visit>
-bool ownMoves(const LiftedBoard& v, PieceId p, Visit&& visit) {
+[[gnu::always_inline]] inline bool ownMoves(const LiftedBoard& v, PieceId p, Visit&& visit) {
   const Cell from = v.board.cellOf(p);
   const Bug bug = bugOf(p);
   if (bug != Bug::Mosquito) return byBug(v, bug, from, visit);
   if (v.board.height(from) > 1) return beetle(v, from, visit);
-  for (unsigned copied = mosquitoCopies(v, from); copied; copied &= copied - 1)
+  unsigned copied = mosquitoCopies(v, from);
+  // The Ant's slides cover the Queen's, the Pillbug's and the Spider's.
+  if (copied & (1u << int(Bug::Ant)))
+    copied &= ~(1u << int(Bug::Queen) | 1u << int(Bug::Spider) | 1u << int(Bug::Pillbug));
+  // Only a climb ends on the hive.
+  if constexpr (std::is_same_v<std::remove_cvref_t<Visit>, Reaches>)
+    if (v.occ(visit.target)) copied &= 1u << int(Bug::Beetle);
+  for (; copied; copied &= copied - 1)
     if (byBug(v, Bug(__builtin_ctz(copied)), from, visit)) return true;
   return false;
 }

@@ -20,30 +20,31 @@ namespace {
 // play is one lookup.
 class PieceNames {
  public:
-  std::optional<PieceId> forMove(const Board& board, const grammar::PieceName& name, std::string& why) {
+  // The piece a written name moves or places, or kNoPiece (whyNoMove says why).
+  PieceId forMove(const Board& board, const grammar::PieceName& name) {
     const int at = slot(name);
     if (const PieceId p = meaning_[at]; p != kNoPiece && board.onBoard(p)) return p;
-    const auto bug = bugOf(name);
-    if (!board.type().has(bug)) {
-      why = grammar::writePieceName(name) + " is not part of a " + board.type().name() + " game";
-      return std::nullopt;
-    }
-    const PieceId next = board.nextInHand(name.color == 'w' ? Color::White : Color::Black, bug);
-    if (next == kNoPiece) {
-      why = "no " + grammar::writePieceName(name) + " left to place";
-      return std::nullopt;
-    }
+    const PieceId next = board.nextInHand(name.color == 'w' ? Color::White : Color::Black, bugOf(name));
     // Not in play, so not yet renamed: its own piece, unless the number was off.
-    if (meaning_[at] != next) {
+    if (next != kNoPiece && meaning_[at] != next) {
       meaning_[at] = next;
       renumbered_ = true;
     }
     return next;
   }
-  std::optional<PieceId> forReference(const Board& board, const grammar::PieceName& name, std::string& why) {
-    if (const PieceId p = meaning_[slot(name)]; p != kNoPiece && board.onBoard(p)) return p;
-    why = "reference " + grammar::writePieceName(name) + " is not on the board";
-    return std::nullopt;
+  [[gnu::cold, gnu::noinline]] static std::string whyNoMove(const Board& board,
+                                                            const grammar::PieceName& name) {
+    if (!board.type().has(bugOf(name)))
+      return grammar::writePieceName(name) + " is not part of a " + board.type().name() + " game";
+    return "no " + grammar::writePieceName(name) + " left to place";
+  }
+  // The piece a written reference names, or kNoPiece when it is not in play.
+  PieceId forReference(const Board& board, const grammar::PieceName& name) const {
+    const PieceId p = meaning_[slot(name)];
+    return p != kNoPiece && board.onBoard(p) ? p : kNoPiece;
+  }
+  [[gnu::cold, gnu::noinline]] static std::string whyNoReference(const grammar::PieceName& name) {
+    return "reference " + grammar::writePieceName(name) + " is not on the board";
   }
   bool renumbered() const { return renumbered_; }
 
@@ -78,7 +79,7 @@ class PieceNames {
   bool renumbered_ = false;
 };
 
-RefSide toRefSide(grammar::UhpSide side) {
+constexpr RefSide refSideOf(grammar::UhpSide side) {
   switch (side) {
     case grammar::UhpSide::OnTop: return RefSide::OnTop;
     case grammar::UhpSide::W: return RefSide::W;
@@ -90,35 +91,50 @@ RefSide toRefSide(grammar::UhpSide side) {
   }
   return RefSide::OnTop;
 }
+// The same as a table: one load a move instead of a jump.
+constexpr std::array<RefSide, 7> kRefSideOf = [] {
+  std::array<RefSide, 7> t{};
+  for (int i = 0; i < 7; ++i) t[i] = refSideOf(grammar::UhpSide(i));
+  return t;
+}();
+RefSide toRefSide(grammar::UhpSide side) { return kRefSideOf[std::size_t(side)]; }
+
+ReplayedGame unknownGameType(const grammar::Game<grammar::UhpMove>& game, const std::string& type) {
+  ReplayedGame bad;
+  bad.pos = game.pos;
+  bad.tags = game.tags;
+  bad.error = GameError{game.pos.line, game.pos.column, 0, "unknown game type '" + type + "'"};
+  return bad;
+}
 
 ReplayedGame replayUhpGame(const grammar::Game<grammar::UhpMove>& game) {
   ReplaySetup setup;
   if (const std::string* type = game.tag("GameType")) {
     setup.type = GameType::parse(*type);
-    if (!setup.type) {
-      ReplayedGame bad;
-      bad.pos = game.pos;
-      bad.tags = game.tags;
-      bad.error = GameError{game.pos.line, game.pos.column, 0, "unknown game type '" + *type + "'"};
-      return bad;
-    }
+    // A temporary, so that the replayed game below is built where it is returned
+    // (a game holds a whole board).
+    if (!setup.type) return unknownGameType(game, *type);
   }
   PieceNames names;
-  auto step = [&](const Board& board, const grammar::Written<grammar::UhpMove>& w) -> Step {
+  // Inlined into the replay loop: the failures are out of line, so what is left is
+  // two name lookups and the reference's side.
+  auto step = [&](const Board& board,
+                  const grammar::Written<grammar::UhpMove>& w) __attribute__((always_inline)) -> Step {
     const grammar::UhpMove& m = w.move;
     if (m.kind == grammar::UhpMoveKind::Pass) return Step::play(Move::pass());
     if (m.kind != grammar::UhpMoveKind::Normal) return Step::skipped();
-    std::string why;
-    const auto piece = names.forMove(board, m.piece, why);
-    if (!piece) return Step::fail(why);
+    // The reasons are worded only for a move that fails.
+    const PieceId piece = names.forMove(board, m.piece);
+    if (piece == kNoPiece) return Step::fail(PieceNames::whyNoMove(board, m.piece));
     std::optional<PieceId> reference;
     if (m.reference) {
-      reference = names.forReference(board, m.reference->piece, why);
-      if (!reference) return Step::fail(why);
+      reference = names.forReference(board, m.reference->piece);
+      if (reference == kNoPiece) return Step::fail(PieceNames::whyNoReference(m.reference->piece));
     }
     const auto side = m.reference ? toRefSide(m.reference->side) : RefSide::OnTop;
-    const UhpPlaced placed = placeUhpMove(board, *piece, reference, side, ClimbSpelling::AlsoBySide);
-    if (placed.fault != UhpFault::None) return Step::fail(uhpFaultText(board, placed.fault, *piece, reference));
+    const UhpPlaced placed = placeUhpMove(board, piece, reference, side, ClimbSpelling::AlsoBySide);
+    if (placed.fault != UhpFault::None)
+      return Step::fail(uhpFaultText(board, placed.fault, piece, reference));
     return Step::play(placed.move);
   };
   ReplayedGame out = replayWritten(game, setup, step);

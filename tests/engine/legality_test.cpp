@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "engine/generate.hpp"
+#include "engine/walks.hpp"
 #include "engine_support.hpp"
 
 using namespace apiary;
@@ -77,4 +78,59 @@ TEST_CASE("legalMovesOfPieces lists exactly the legal moves of the pieces asked"
     }
   }
   CHECK(compared > 5000);
+}
+
+// The one-destination searches (the Ant's rim walkers' quick yes then its
+// nearest-first search, the Ladybug's walk from both ends, the one step of the
+// Queen and the Beetle) against the walks that list every cell: for every piece
+// on top lifted as if it were each bug (on the ground only, but for the Beetle),
+// to every cell on or next to the hive.
+TEST_CASE("one-destination searches agree with the walks that list every cell", "[movegen]") {
+  GameGenerator generator(5151);
+  long compared = 0, reached = 0, byRim = 0, ladybugReached = 0;
+  for (int g = 0; g < 80; ++g) {
+    const Board game = generator.next().board;
+    Board board(game.type(), game.rules());
+    for (const Move& played : game.history()) {
+      CellSet near{};
+      for (PieceId p = 0; p < kPieces; ++p)
+        if (board.onBoard(p))
+          for (int d = 0; d < kDirs; ++d) near.add(neighbor(board.cellOf(p), d)), near.add(board.cellOf(p));
+      for (PieceId p = 0; p < kPieces; ++p) {
+        if (!board.isTop(p)) continue;
+        const Cell from = board.cellOf(p);
+        const LiftedBoard view{board, from};
+        for (const Bug bug :
+             {Bug::Queen, Bug::Spider, Bug::Beetle, Bug::Grasshopper, Bug::Ant, Bug::Ladybug}) {
+          if (bug != Bug::Beetle && board.height(from) != 1) continue;
+          CellSet all{};
+          walks::byBug(view, bug, from, [&](Cell c) {
+            all.add(c);
+            return false;
+          });
+          near.forEach([&](Cell to) {
+            if (to == from) return;
+            const bool rim = bug == Bug::Ant && walks::antAlongRim(view, from, to);
+            const bool found = walks::byBug(view, bug, from, walks::Reaches{to});
+            // A quick yes is a true yes, and the whole answer is the walk's.
+            if ((rim && !all.has(to)) || found != all.has(to)) {
+              INFO(gameString(board) << "  " << pieceName(p) << " as bug " << int(bug) << " to cell " << to);
+              CHECK(!(rim && !all.has(to)));
+              CHECK(found == all.has(to));
+            }
+            ++compared;
+            if (bug == Bug::Ant) reached += all.has(to);
+            if (bug == Bug::Ladybug) ladybugReached += all.has(to);
+            byRim += rim;
+          });
+        }
+      }
+      board.play(played);
+    }
+  }
+  CHECK(compared > 3000000);
+  CHECK(ladybugReached > 10000);
+  // The walkers answer most reachable cells, so the test exercises them.
+  CHECK(byRim > reached / 2);
+  CHECK(byRim <= reached);
 }

@@ -362,8 +362,8 @@ struct MoveOf {
 // only grow with it.
 class FileBuilder {
  public:
-  explicit FileBuilder(std::string_view content)
-      : begin_(content.data()), end_(content.data() + content.size()), lines_(begin_) {}
+  FileBuilder(std::string_view content, const GameSink& sink)
+      : begin_(content.data()), end_(content.data() + content.size()), lines_(begin_), sink_(sink) {}
 
   [[gnu::noinline]] void tag(It at, std::string_view name, std::string_view value) {
     if (!open_ || hasMoves_) startGame(at);
@@ -402,6 +402,7 @@ class FileBuilder {
       games_.back().tags.push_back({"Result", std::string(text), lines_.at(offset(text.data()))});
   }
   [[gnu::noinline]] void gameString(std::string_view text) {
+    handOver();
     games_.push_back(gameStringAt(text, offset(text.data()), lines_));
     open_ = false;
   }
@@ -414,18 +415,26 @@ class FileBuilder {
   // A comment's text once its '}' is found: a comment left open is read again.
   [[gnu::noinline]] void closed(std::string_view comment) { lines_.passed(comment); }
 
-  std::vector<Game<UhpMove>> finish() && {
-    if (games_.empty()) {
-      games_.emplace_back();
-      games_.back().pos = {1, 1};
-      games_.back().errors.push_back({{1, 1}, "no game in the text"});
-    }
-    return std::move(games_);
+  void finish() && {
+    handOver();
+    if (handedOver_ > 0) return;
+    Game<UhpMove> none;
+    none.pos = {1, 1};
+    none.errors.push_back({{1, 1}, "no game in the text"});
+    sink_(std::move(none));
   }
 
  private:
   std::size_t offset(It at) const { return static_cast<std::size_t>(at - begin_); }
+  // Games before the one starting are complete: each goes to the sink while its
+  // records are still in the cache.
+  void handOver() {
+    for (auto& game : games_) sink_(std::move(game));
+    handedOver_ += games_.size();
+    games_.clear();
+  }
   [[gnu::noinline]] void startGame(It at) {
+    handOver();
     games_.emplace_back();
     games_.back().pos = lines_.at(offset(at));
     open_ = true;
@@ -442,7 +451,9 @@ class FileBuilder {
 
   It begin_, end_;
   LineCount lines_;
-  std::vector<Game<UhpMove>> games_;
+  const GameSink& sink_;
+  std::vector<Game<UhpMove>> games_;  // the game being read (a GameString: complete)
+  std::size_t handedOver_ = 0;
   bool open_ = false;      // the last game may still take tags and moves
   bool hasMoves_ = false;  // ... and a tag would now start a new game
 };
@@ -545,10 +556,16 @@ Game<UhpMove> parseGameString(std::string_view text) {
   return gameStringAt(text, 0, lines);
 }
 
-std::vector<Game<UhpMove>> parseUhpFile(std::string_view content) {
-  FileBuilder file(content);
+void parseUhpFile(std::string_view content, const GameSink& sink) {
+  FileBuilder file(content, sink);
   scanFile(content.data(), content.data() + content.size(), file);
-  return std::move(file).finish();
+  std::move(file).finish();
+}
+
+std::vector<Game<UhpMove>> parseUhpFile(std::string_view content) {
+  std::vector<Game<UhpMove>> games;
+  parseUhpFile(content, [&](Game<UhpMove>&& game) { games.push_back(std::move(game)); });
+  return games;
 }
 
 std::string writeMove(const UhpMove& move) {

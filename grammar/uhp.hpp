@@ -3,6 +3,7 @@
 // hivegame.com. Syntax only: `wA1 bQ/` becomes "white Ant 1, next to the black
 // Queen on its north-east side", never a board move.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,6 +68,10 @@ Game<UhpMove> parseGameString(std::string_view text);
 // a ParseError of the game it stands in and the rest of the file is still read.
 // Text with no game at all yields one game holding only errors.
 std::vector<Game<UhpMove>> parseUhpFile(std::string_view content);
+// The same, each game handed to `sink` once the next one starts (or the text ends):
+// a reader that replays it there finds its records still in the cache.
+using GameSink = std::function<void(Game<UhpMove>&&)>;
+void parseUhpFile(std::string_view content, const GameSink& sink);
 
 // Writers, all canonical: `wA1 bQ/`, `pass`, `wS1` for a first move.
 std::string writeMove(const UhpMove& move);

@@ -145,13 +145,12 @@ ReplayedGame replayUhpGame(const grammar::Game<grammar::UhpMove>& game) {
 }  // namespace
 
 std::vector<ReplayedGame> readUhp(std::string_view text) {
-  const auto parsed = grammar::parseUhpFile(text);
   std::vector<ReplayedGame> games;
-  games.reserve(parsed.size());  // a replayed game carries a whole board: move none twice
-  for (const auto& game : parsed) {
+  // Each game replayed as soon as it is parsed, not once the whole file is.
+  grammar::parseUhpFile(text, [&](grammar::Game<grammar::UhpMove>&& game) {
     games.push_back(replayUhpGame(game));
     games.back().index = int(games.size()) - 1;
-  }
+  });
   return games;
 }
 

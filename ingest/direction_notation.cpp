@@ -191,7 +191,7 @@ std::vector<Move> movesInDirection(const Board& board, const GameFrame& frame, c
   const int d = frame.fromFrameDir(frameDirOf(*w.direction));
   std::vector<Move> out;
   if (w.reference) {
-    CellSet cells{};
+    CellList cells;
     for (uint32_t left = references; left; left &= left - 1)
       cells.add(neighbor(board.cellOf(PieceId(std::countr_zero(left))), d));
     addLegalMovesTo(board, named, cells, out);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <set>
 #include <string_view>
@@ -12,15 +13,6 @@ namespace apiary::ingest::pgnlike {
 namespace pl = grammar::pgn_like;
 
 namespace {
-
-// Index of each letter among the 16 (colour * 8 + bug), or -1.
-constexpr std::array<int8_t, 128> kLetterIndex = [] {
-  std::array<int8_t, 128> out{};
-  out.fill(-1);
-  for (int p = 0; p < kPieces; ++p) out[kLetters[p]] = int8_t(int(colorOf(PieceId(p))) * kBugs + int(bugOf(PieceId(p))));
-  return out;
-}();
-int letterIndex(char c) { return static_cast<unsigned char>(c) < 128 ? kLetterIndex[c] : -1; }
 
 // Calls f once per letter in the stack at c.
 template <class F>
@@ -72,18 +64,11 @@ void references(const Board& board, Cell centre, Cell x, int depth, std::vector<
 
 }  // namespace
 
-Places::Places(const Board& board) {
-  for (uint32_t left = board.piecesOnBoard(); left; left &= left - 1) {
-    const PieceId p = PieceId(__builtin_ctz(left));
-    Letter& letter = cells_[letterIndex(kLetters[p])];
-    letter.cells[letter.size++] = board.cellOf(p);
-  }
-}
-
-const Places::Letter& Places::of(char letter) const {
-  static const Letter none{};
-  const int i = letterIndex(letter);
-  return i < 0 ? none : cells_[i];
+Places::Letter Places::of(char letter) const {
+  Letter out;
+  for (uint32_t left = piecesOfLetter(letter) & board_.piecesOnBoard(); left; left &= left - 1)
+    out.cells[out.size++] = board_.cellOf(PieceId(std::countr_zero(left)));
+  return out;
 }
 
 // `x` is next to `centre` and the reference holds there: its piece is next to
@@ -103,13 +88,29 @@ bool Places::holds(Cell x, Cell centre, const pl::Reference& ref) const {
   return false;
 }
 
-CellSet Places::cells(const pl::Location& location) const {
-  CellSet out{};
-  for (Cell n : of(location.neighbour))
-    for (int d = 0; d < kDirs; ++d) {
-      const Cell x = neighbor(n, d);
-      if (!location.other || holds(x, n, *location.other)) out.add(x);
+// The cells around each piece of the neighbour's letter where the other reference
+// holds (holds() turned round: each of its pieces next to that piece, with its
+// qualifier, gives the one cell at its angle, or all six without one).
+CellList Places::cells(const pl::Location& location) const {
+  CellList out;
+  const Letter others = location.other ? of(location.other->piece) : Letter{};
+  for (const Cell n : of(location.neighbour)) {
+    if (!location.other) {
+      for (int d = 0; d < kDirs; ++d) out.add(neighbor(n, d));
+      continue;
     }
+    const pl::Reference& ref = *location.other;
+    for (const Cell c : others) {
+      const int toRef = directionTo(n, c);
+      if (toRef < 0 || (!ref.qualifier.empty() && !holds(n, c, ref.qualifier.front()))) continue;
+      if (ref.angle != 0) {
+        out.add(neighbor(n, clockwise(toRef, ref.angle)));
+      } else {
+        for (int d = 0; d < kDirs; ++d) out.add(neighbor(n, d));
+        break;
+      }
+    }
+  }
   return out;
 }
 

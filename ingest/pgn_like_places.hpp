@@ -15,6 +15,7 @@
 
 #include "engine/board.hpp"
 #include "grammar/pgn_like.hpp"
+#include "ingest/resolve.hpp"
 
 namespace apiary::ingest::pgnlike {
 
@@ -29,25 +30,37 @@ inline constexpr std::array<char, kPieces> kLetters = [] {
 }();
 inline char letterOf(PieceId p) { return kLetters[p]; }
 
+// The pieces each letter names (every copy of its bug and colour), as a pieceBit
+// mask: none for a character that is no letter.
+inline constexpr std::array<uint32_t, 128> kLetterPieces = [] {
+  std::array<uint32_t, 128> out{};
+  for (int p = 0; p < kPieces; ++p) out[kLetters[p]] |= pieceBit(PieceId(p));
+  return out;
+}();
+inline uint32_t piecesOfLetter(char letter) {
+  return static_cast<unsigned char>(letter) < 128 ? kLetterPieces[static_cast<unsigned char>(letter)] : 0;
+}
+
 // Where each letter stands, covered pieces included (a covered piece still marks
-// its cell), and the cells a location describes.
+// its cell), and the cells a location describes. A reader asks about two or three
+// letters a move, so each is looked up in the board when asked (at most three
+// copies), not tabled for all sixteen.
 class Places {
  public:
-  explicit Places(const Board& board);
-  CellSet cells(const grammar::pgn_like::Location& location) const;
+  explicit Places(const Board& board) : board_(board) {}
+  // At most the six cells around each of three pieces.
+  CellList cells(const grammar::pgn_like::Location& location) const;
 
  private:
-  // The cells of one letter's pieces (at most three): fixed arrays, since a
-  // Places is built for every move read.
   struct Letter {
-    std::array<Cell, 3> cells;
+    std::array<Cell, 3> cells;  // at most three copies of a bug
     int size = 0;
     const Cell* begin() const { return cells.data(); }
     const Cell* end() const { return cells.data() + size; }
   };
-  const Letter& of(char letter) const;
+  Letter of(char letter) const;
   bool holds(Cell x, Cell centre, const grammar::pgn_like::Reference& ref) const;
-  std::array<Letter, 2 * kBugs> cells_{};
+  const Board& board_;
 };
 
 // A location as the grammar writes it, without the grammar's allocations: the

@@ -4,6 +4,9 @@
 // error that says which. Writing asks the same question the other way round: a
 // description is kept only if the played move is the one move that fits it.
 #pragma once
+#include <algorithm>
+#include <array>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -33,11 +36,40 @@ uint32_t namedPieces(bool pass, Names&& names) {
   return mask;
 }
 
-// The legal moves of `pieces` (a pieceBit mask) that end in `to`. For readers whose
-// text pins the destination: on one or two cells, a legality check a piece and cell
-// (a placement of the next piece in hand, a movement or throw of a piece on top)
-// costs far less than listing the pieces' moves, which it falls back to for more.
-void addLegalMovesTo(const Board& board, uint32_t pieces, const CellSet& to, std::vector<Move>& out);
+// A few distinct cells, in the order first added: where a text says a move may
+// end. Readers name at most a cell a piece, or the six around each of a bug's
+// three copies: a short list is cheaper to fill and to ask than a set of the
+// whole board.
+class CellList {
+ public:
+  static constexpr int kCapacity = kPieces;
+  void add(Cell c) {
+    if (has(c)) return;
+    seen_ |= bitOf(c);
+    cells_[size_++] = c;
+  }
+  bool has(Cell c) const { return (seen_ & bitOf(c)) && std::find(begin(), end(), c) != end(); }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const Cell* begin() const { return cells_.data(); }
+  const Cell* end() const { return cells_.data() + size_; }
+
+ private:
+  // One bit of 64 per cell held, chosen by a hash: a cell whose bit is clear is
+  // not held, which answers most questions without a search.
+  static uint64_t bitOf(Cell c) { return uint64_t(1) << ((uint32_t(c) * 0x9E3779B1u) >> 26); }
+
+  std::array<Cell, kCapacity> cells_;
+  int size_ = 0;
+  uint64_t seen_ = 0;
+};
+
+// The legal moves of `pieces` (a pieceBit mask) that end in `to`, for readers whose
+// text pins the destination, without listing the pieces' other moves: a placement
+// is checked at each cell; a piece on the board is walked (and thrown) towards a
+// single cell, or once for more until it has reached them all, and tested once
+// for the pin.
+void addLegalMovesTo(const Board& board, uint32_t pieces, const CellList& to, std::vector<Move>& out);
 void addLegalMovesTo(const Board& board, uint32_t pieces, Cell to, std::vector<Move>& out);
 
 // A reader's fast path: when the moves a text can mean all end on cells it names,

@@ -46,7 +46,7 @@ std::vector<Move> listedTo(const std::vector<Move>& legal, uint32_t pieces, cons
 
 TEST_CASE("checking the moves to a cell finds exactly the listed legal moves there") {
   GameGenerator generator(77);
-  int positions = 0, found = 0;
+  int positions = 0, found = 0, lists = 0;
   for (int g = 0; g < 40; ++g) {
     const GeneratedGame game = generator.next();
     Board board(game.board.type(), game.board.rules(), game.board.firstMover());
@@ -71,18 +71,33 @@ TEST_CASE("checking the moves to a cell finds exactly the listed legal moves the
           CHECK(sorted(there) == listedTo(legal, mask, one));
           found += int(there.size());
         });
-        // A set of three cells takes the listing path, one of two the checks.
-        CellSet pair{}, three{};
-        int n = 0;
-        near.forEach([&](Cell c) {
-          if (n < 2) pair.add(c);
-          if (n < 3) three.add(c);
-          ++n;
-        });
-        for (const CellSet* set : {&pair, &three}) {
-          std::vector<Move> there;
-          addLegalMovesTo(board, mask, *set, there);
-          CHECK(sorted(there) == listedTo(legal, mask, *set));
+        // A list of one cell takes a walk towards it, longer ones one walk that
+        // stops when it has found them all: lists of every length up to the
+        // longest a reader writes, cut from the cells near the hive in two orders
+        // (so that lists end on cells reached and on cells not), a cell added
+        // twice, which the list keeps once, and what the list says it holds.
+        std::vector<Cell> cells;
+        near.forEach([&](Cell c) { cells.push_back(c); });
+        for (const bool reversed : {false, true}) {
+          if (reversed) std::reverse(cells.begin(), cells.end());
+          for (std::size_t start = 0, length = 2; start < cells.size(); start += length, length = length % 18 + 1) {
+            CellList list;
+            CellSet set{};
+            for (std::size_t i = start; i < std::min(cells.size(), start + length); ++i) {
+              list.add(cells[i]);
+              list.add(cells[start]);
+              set.add(cells[i]);
+            }
+            INFO("ply " << board.ply() << ", " << list.size() << " cells from " << cells[start] << ", pieces " << mask);
+            CHECK(list.size() == set.count());
+            int misheld = 0;
+            for (const Cell c : cells) misheld += list.has(c) != set.has(c);
+            CHECK(misheld == 0);
+            std::vector<Move> there;
+            addLegalMovesTo(board, mask, list, there);
+            CHECK(sorted(there) == listedTo(legal, mask, set));
+            lists += list.size() > 1;
+          }
         }
       }
       ++positions;
@@ -91,6 +106,7 @@ TEST_CASE("checking the moves to a cell finds exactly the listed legal moves the
   }
   CHECK(positions > 1000);
   CHECK(found > 10000);  // the comparison saw real moves, not only empty sets
+  CHECK(lists > 10000);
 }
 
 TEST_CASE("an algebraic move without colour or origin: the one legal move that fits, else all that do") {

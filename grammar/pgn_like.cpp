@@ -85,9 +85,10 @@ void appendLocation(std::string& out, const Location& l) {
 // file order.
 class Reader {
  public:
-  explicit Reader(std::string_view text) : begin_(text.data()), end_(begin_ + text.size()), at_(begin_), lines_(text) {}
+  Reader(std::string_view text, const pgn_like::GameSink& sink)
+      : begin_(text.data()), end_(begin_ + text.size()), at_(begin_), lines_(text), sink_(sink) {}
 
-  std::vector<Game<Ply>> run() {
+  void run() {
     while (skipSpace()) {
       const char c = *at_;
       if (c == '{' || c == ';')
@@ -97,7 +98,7 @@ class Reader {
       else if (!(digit.has(static_cast<unsigned char>(c)) && turn()))  // a turn number starts with a digit
         ply();
     }
-    return std::move(games_);
+    handOver();
   }
 
  private:
@@ -118,7 +119,15 @@ class Reader {
     return games_.back();
   }
 
+  // Games before the one starting are complete: each goes to the sink while its
+  // records are still in the cache.
+  void handOver() {
+    for (auto& game : games_) sink_(std::move(game));
+    games_.clear();
+  }
+
   void startGame() {
+    handOver();
     games_.emplace_back();
     games_.back().pos = posOf(at_);
   }
@@ -224,7 +233,8 @@ class Reader {
 
   It begin_, end_, at_;
   LineCursor lines_;
-  std::vector<Game<Ply>> games_;
+  const pgn_like::GameSink& sink_;
+  std::vector<Game<Ply>> games_;  // the game being read
   Tag scratchTag_;  // read into before the game it belongs to is known
   Expect expect_ = Expect::Number;
   bool skipping_ = false;  // after an error: ignore plies up to the next turn number or tag
@@ -253,7 +263,13 @@ std::optional<Ply> parsePly(std::string_view text) {
   return ply;
 }
 
-std::vector<Game<Ply>> parseGames(std::string_view text) { return Reader(text).run(); }
+void parseGames(std::string_view text, const GameSink& sink) { Reader(text, sink).run(); }
+
+std::vector<Game<Ply>> parseGames(std::string_view text) {
+  std::vector<Game<Ply>> games;
+  parseGames(text, [&](Game<Ply>&& game) { games.push_back(std::move(game)); });
+  return games;
+}
 
 std::string writePly(const Ply& ply) {
   std::string out;

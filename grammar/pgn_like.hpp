@@ -3,6 +3,7 @@
 // angles. `+SGs2` places a white spider next to the white grasshopper, 2 places
 // clockwise around it from the black spider.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,6 +50,10 @@ std::optional<Ply> parsePly(std::string_view text);
 // move before them; those before the first move are dropped. After an error the
 // rest of the turn is skipped and parsing goes on at the next turn number or tag.
 std::vector<Game<Ply>> parseGames(std::string_view text);
+// The same, each game handed to `sink` once the next one starts (or the text ends):
+// a reader that replays it there finds its records still in the cache.
+using GameSink = std::function<void(Game<Ply>&&)>;
+void parseGames(std::string_view text, const GameSink& sink);
 
 // The ply as the tree holds it (choosing the shortest form is the resolver's job).
 std::string writePly(const Ply& ply);

@@ -277,7 +277,10 @@ std::string writePgnLikeMove(const Board& board, const Move& move) {
 }
 
 std::vector<ReplayedGame> readPgnLike(std::string_view text) {
-  return replayGames(pl::parseGames(text), replayPgnLikeGame);
+  // Each game replayed as soon as it is parsed, not once the whole file is.
+  std::vector<ReplayedGame> games;
+  pl::parseGames(text, [&](grammar::Game<pl::Ply>&& game) { addReplayed(games, game, replayPgnLikeGame); });
+  return games;
 }
 
 std::string writePgnLike(const ReplayedGame& game) {

@@ -147,10 +147,7 @@ ReplayedGame replayUhpGame(const grammar::Game<grammar::UhpMove>& game) {
 std::vector<ReplayedGame> readUhp(std::string_view text) {
   std::vector<ReplayedGame> games;
   // Each game replayed as soon as it is parsed, not once the whole file is.
-  grammar::parseUhpFile(text, [&](grammar::Game<grammar::UhpMove>&& game) {
-    games.push_back(replayUhpGame(game));
-    games.back().index = int(games.size()) - 1;
-  });
+  grammar::parseUhpFile(text, [&](grammar::Game<grammar::UhpMove>&& game) { addReplayed(games, game, replayUhpGame); });
   return games;
 }
 

@@ -73,20 +73,7 @@ bool isLegalMovement(const Board& board, const Move& move) {
   // A pinned piece neither walks nor is thrown.
   const bool alone = board.height(from) == 1;
   if (alone && loneSplits(board, from)) return false;
-  const LiftedBoard view{board, from};
-  const walks::Reaches isTarget{to};
-  if (colorOf(p) == me && walks::ownMoves(view, p, isTarget)) return true;
-
-  // Otherwise only a throw by a neighbouring Pillbug (or Mosquito) of the mover.
-  if (!alone) return false;
-  for (int d = 0; d < kDirs; ++d) {
-    const PieceId thrower = board.top(neighbor(from, d));
-    if (thrower == kNoPiece || colorOf(thrower) != me || thrower == board.lastMoved() ||
-        !walks::canThrow(board, thrower))
-      continue;
-    if (walks::throwDestinations(view, neighbor(from, d), opposite(d), isTarget)) return true;
-  }
-  return false;
+  return walks::movesOrIsThrown(LiftedBoard{board, from}, p, me, walks::Reaches{to});
 }
 
 }  // namespace

@@ -394,5 +394,25 @@ bool throwDestinations(const LiftedBoard& v, Cell at, int dt, Visit&& visit) {
   return false;
 }
 
+// Whether the lifted piece p (on top, not the last moved and not pinned: the
+// caller's checks) gets where `visit` looks this turn: by its own moves when it is
+// the mover's, or thrown by a Pillbug (or a Mosquito beside one) of the mover next
+// to it when it is alone in its cell. The movement rule for one piece, shared by
+// the legality check and the readers that check a piece against several cells.
+template <class Visit>
+bool movesOrIsThrown(const LiftedBoard& view, PieceId p, Color me, Visit&& visit) {
+  const Board& board = view.board;
+  const Cell from = board.cellOf(p);
+  if (colorOf(p) == me && ownMoves(view, p, visit)) return true;
+  if (board.height(from) != 1) return false;
+  for (int d = 0; d < kDirs; ++d) {
+    const PieceId thrower = board.top(neighbor(from, d));
+    if (thrower == kNoPiece || colorOf(thrower) != me || thrower == board.lastMoved() || !canThrow(board, thrower))
+      continue;
+    if (throwDestinations(view, neighbor(from, d), opposite(d), visit)) return true;
+  }
+  return false;
+}
+
 }  // namespace walks
 }  // namespace apiary

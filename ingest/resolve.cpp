@@ -16,30 +16,6 @@ std::vector<Move> legalMoveVector(const Board& board, uint32_t pieces) {
   return {list.begin(), list.end()};
 }
 
-namespace {
-
-// Whether the lifted piece p, on top and not the last moved, gets where `visit`
-// looks (if p does not split the hive): by its own moves when it is the mover's, or
-// thrown by a Pillbug (or Mosquito) of the mover beside it when it is alone in its
-// cell. The rules isLegal applies to one move, for any visitor.
-template <class Visit>
-bool reaches(const LiftedBoard& view, PieceId p, Color me, Visit&& visit) {
-  const Board& board = view.board;
-  const Cell from = board.cellOf(p);
-  if (colorOf(p) == me && walks::ownMoves(view, p, visit)) return true;
-  if (board.height(from) != 1) return false;
-  for (int d = 0; d < kDirs; ++d) {
-    const PieceId thrower = board.top(neighbor(from, d));
-    if (thrower == kNoPiece || colorOf(thrower) != me || thrower == board.lastMoved() ||
-        !walks::canThrow(board, thrower))
-      continue;
-    if (walks::throwDestinations(view, neighbor(from, d), opposite(d), visit)) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
 void addLegalMovesTo(const Board& board, uint32_t pieces, Cell to, std::vector<Move>& out) {
   CellList one;
   one.add(to);
@@ -73,13 +49,13 @@ void addLegalMovesTo(const Board& board, uint32_t pieces, const CellList& to, st
     const std::size_t before = out.size();
     if (to.size() == 1) {
       const Cell c = *to.begin();
-      if (c != from && reaches(view, p, me, walks::Reaches{c})) out.push_back(Move{p, from, c});
+      if (c != from && walks::movesOrIsThrown(view, p, me, walks::Reaches{c})) out.push_back(Move{p, from, c});
     } else {
       CellSet unreached{};
       int left = 0;
       for (const Cell c : to)
         if (c != from) unreached.add(c), ++left;
-      reaches(view, p, me, [&](Cell c) {
+      walks::movesOrIsThrown(view, p, me, [&](Cell c) {
         if (unreached.has(c)) unreached.remove(c), --left;
         return left == 0;
       });

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -39,12 +40,14 @@ uint32_t namedPieces(bool pass, Names&& names) {
 // A few distinct cells, in the order first added: where a text says a move may
 // end. Readers name at most a cell a piece, or the six around each of a bug's
 // three copies: a short list is cheaper to fill and to ask than a set of the
-// whole board.
+// whole board. Those bounds are the callers' (at most 28 cells, kPieces); the
+// check below only keeps a broken caller from writing past the list.
 class CellList {
  public:
   static constexpr int kCapacity = kPieces;
   void add(Cell c) {
     if (has(c)) return;
+    if (size_ == kCapacity) [[unlikely]] full();
     seen_ |= bitOf(c);
     cells_[size_++] = c;
   }
@@ -55,6 +58,7 @@ class CellList {
   const Cell* end() const { return cells_.data() + size_; }
 
  private:
+  [[noreturn, gnu::cold, gnu::noinline]] static void full() { throw std::length_error("more cells than CellList holds"); }
   // One bit of 64 per cell held, chosen by a hash: a cell whose bit is clear is
   // not held, which answers most questions without a search.
   static uint64_t bitOf(Cell c) { return uint64_t(1) << ((uint32_t(c) * 0x9E3779B1u) >> 26); }

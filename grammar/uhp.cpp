@@ -1,5 +1,5 @@
-// Spirit X3 grammars for standard notation: move strings, GameStrings and the
-// PGN-style files. Each parse works on `const char*` over the caller's text, so
+// Spirit X3 grammars for standard notation's GameStrings and PGN-style files (one
+// move string's grammar is uhp_move.cpp's). Each parse works on `const char*` over the caller's text, so
 // positions are plain byte offsets turned into line/column by a LineCursor, or
 // for a file by a LineCount the grammar keeps.
 #include "grammar/uhp.hpp"
@@ -14,6 +14,7 @@
 
 #include "grammar/ascii.hpp"
 #include "grammar/line_reader.hpp"
+#include "grammar/uhp_move_scan.hpp"
 
 namespace apiary::grammar {
 namespace {
@@ -21,174 +22,21 @@ namespace {
 namespace x3 = boost::spirit::x3;
 using It = const char*;
 using namespace ascii;
-
-// The shape of a piece name: colour, bug, optional digit, and nothing glued on
-// (`wA12` and `wAnt` are not pieces). Case is normalised afterwards.
-const auto pieceShape = in<"wbWB"> >> in<"QSBGAMLPqsbgamlp"> >> -digit >> !in<"a-zA-Z0-9_">;
-
-std::string_view view(const boost::iterator_range<It>& r) {
-  return {r.begin(), static_cast<std::size_t>(r.end() - r.begin())};
-}
-
-// Parses a whole lower-cased copy of a word (ASCII letters only, by construction).
-template <class Parser, class Attr>
-bool parseLowered(std::string_view word, const Parser& p, Attr& attr) {
-  std::string w;
-  for (char c : word) w += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  auto first = w.cbegin();
-  return x3::parse(first, w.cend(), p >> x3::eoi, attr);
-}
-
-// The word starting at `from`, for quoting what could not be parsed.
-std::string_view untilBlank(It from, It end) {
-  It to = from;
-  while (to != end && *to != ' ' && *to != '\t' && *to != '\r' && *to != '\n') ++to;
-  return {from, static_cast<std::size_t>(to - from)};
-}
-
-// Separators before the reference put the destination on its west side,
-// separators after it on its east side (notations.md section 1). Plain
-// alternatives rather than x3::symbols: a symbols table is copied into every
-// expression that uses it, which cost more than the rest of a move's parse.
-const auto prefixSide = (x3::lit('-') >> x3::attr(UhpSide::W)) | (x3::lit('/') >> x3::attr(UhpSide::SW)) |
-                        (x3::lit('\\') >> x3::attr(UhpSide::NW));
-const auto suffixSide = (x3::lit('-') >> x3::attr(UhpSide::E)) | (x3::lit('/') >> x3::attr(UhpSide::NE)) |
-                        (x3::lit('\\') >> x3::attr(UhpSide::SE));
-// Looked up in the lower-cased word: `Pass` and `Offer-Draw` occur too.
-struct SpecialMoves : x3::symbols<UhpMoveKind> {
-  SpecialMoves() {
-    add("pass", UhpMoveKind::Pass)("resign", UhpMoveKind::Resign)
-        ("offer-draw", UhpMoveKind::OfferDraw)("offerdraw", UhpMoveKind::OfferDraw)
-        ("accept-draw", UhpMoveKind::AcceptDraw)("acceptdraw", UhpMoveKind::AcceptDraw)
-        ("decline-draw", UhpMoveKind::DeclineDraw)("declinedraw", UhpMoveKind::DeclineDraw);
-  }
-};
-const SpecialMoves specialMoves;
-
-// Shape is already checked by pieceShape, so the first two bytes are ASCII letters
-// and their case is one bit; this normalises it and applies the numbering rules,
-// which X3 could express only clumsily.
-inline bool pieceFromShape(It shape, It end, PieceName& p) {
-  p.color = static_cast<char>(shape[0] | 0x20);
-  p.bug = static_cast<char>(shape[1] & ~0x20);
-  p.number = 0;
-  if (end - shape > 2) {
-    p.number = shape[2] - '0';
-    if (p.number == 0 || p.number > 3) return false;
-  }
-  if (p.bug == 'Q' || p.bug == 'M' || p.bug == 'L' || p.bug == 'P') {
-    if (p.number > 1) return false;
-    p.number = 0;  // `wP1` is how some files spell `wP`
-  }
-  return true;
-}
-
-// pass, resign, ... in any case, as the whole word at `it`.
-std::optional<UhpMoveKind> specialMove(It& it, It end) {
-  UhpMoveKind special{};
-  boost::iterator_range<It> word;
-  if (!x3::parse(it, end, x3::raw[+(alpha | '-')] >> !alnum, word) || !parseLowered(view(word), specialMoves, special))
-    return std::nullopt;
-  return special;
-}
-
-// Why a move string was refused. The scan only notes where and why; the message
-// is written by describe, so the usual case (no error) builds no strings.
-enum class MoveFault { None, Empty, UnknownPiece, AfterPiece, BadReference, UnknownReference, Unexpected };
-
-struct MoveFaultAt {
-  MoveFault why = MoveFault::None;
-  It at = nullptr;                            // where the error is reported
-  It quoteFrom = nullptr, quoteTo = nullptr;  // what it quotes; none: the word at `at`
-};
-
-// Shared by parseMoveString and the file parsers: fills `move`, or returns false
-// with `fault` set. A few small parses in a row rather than one expression: where
-// the text stops matching decides the error, and each step knows which one it is.
-bool scanMove(It const begin, It const end, UhpMove& move, MoveFaultAt& fault) {
-  auto refuse = [&](MoveFault why, It at, It quoteFrom = nullptr, It quoteTo = nullptr) {
-    fault = {why, at, quoteFrom, quoteTo};
-    return false;
-  };
-  It it = begin;
-  x3::parse(it, end, *blank);
-  if (it == end) return refuse(MoveFault::Empty, it);
-
-  // A piece name first: nearly every move starts with one, and no special word
-  // (pass, resign, ...) has a piece's shape.
-  It const pieceStart = it;
-  if (x3::parse(it, end, pieceShape)) {
-    if (!pieceFromShape(pieceStart, it, move.piece))
-      return refuse(MoveFault::UnknownPiece, pieceStart, pieceStart, it);
-
-    It const afterPiece = it;
-    x3::parse(it, end, *blank);
-    if (it != end && it == afterPiece) return refuse(MoveFault::AfterPiece, it);
-    if (it != end && !x3::parse(it, end, x3::lit('.') >> !graph)) {
-      // (side piece) or (piece [side]), then nothing glued on.
-      UhpReference ref;
-      It const refStart = it;
-      const bool prefixed = x3::parse(it, end, prefixSide, ref.side);
-      It const refPiece = it;
-      const bool ok = x3::parse(it, end, pieceShape);
-      It const refPieceEnd = it;
-      if (ok && !prefixed) x3::parse(it, end, suffixSide, ref.side);  // optional
-      if (!ok || !x3::parse(it, end, !graph)) return refuse(MoveFault::BadReference, refStart);
-      if (!pieceFromShape(refPiece, refPieceEnd, ref.piece))
-        return refuse(MoveFault::UnknownReference, refStart, refPiece, refPieceEnd);
-      move.reference = ref;
-    }
-  } else {
-    auto special = specialMove(it, end);
-    if (!special) return refuse(MoveFault::UnknownPiece, pieceStart);
-    move.kind = *special;
-  }
-  x3::parse(it, end, *blank);
-  if (it != end) return refuse(MoveFault::Unexpected, it);
-  return true;
-}
-
-// The message for a refused move; `end` is the end of the move string.
-std::string describe(const MoveFaultAt& fault, It end) {
-  const std::string quoted = printable(
-      fault.quoteFrom ? std::string_view(fault.quoteFrom, static_cast<std::size_t>(fault.quoteTo - fault.quoteFrom))
-                      : untilBlank(fault.at, end));
-  switch (fault.why) {
-    case MoveFault::Empty: return "empty move";
-    case MoveFault::UnknownPiece: return "unknown piece '" + quoted + "'";
-    case MoveFault::AfterPiece: return "unexpected text '" + quoted + "' after the piece";
-    case MoveFault::BadReference: return "bad reference '" + quoted + "'";
-    case MoveFault::UnknownReference: return "unknown reference piece '" + quoted + "'";
-    case MoveFault::Unexpected: return "unexpected text '" + quoted + "'";
-    case MoveFault::None: break;
-  }
-  return {};
-}
-
-const char* kindWord(UhpMoveKind kind) {
-  switch (kind) {
-    case UhpMoveKind::Pass: return "pass";
-    case UhpMoveKind::Resign: return "resign";
-    case UhpMoveKind::OfferDraw: return "offer-draw";
-    case UhpMoveKind::AcceptDraw: return "accept-draw";
-    case UhpMoveKind::DeclineDraw: return "decline-draw";
-    case UhpMoveKind::Normal: break;
-  }
-  return "";
-}
+using uhp_detail::untilBlank;
+using uhp_detail::view;
 
 // A move found at byte `offset` of a larger text: parse it and place it there.
 // `lines` is a LineCursor, or a LineCount for the file grammar.
 template <class Lines>
 void addMove(Game<UhpMove>& game, std::string_view text, std::size_t offset, Lines& lines) {
-  It const end = text.data() + text.size();
   // Parsed straight into its record (dropped again if the move is refused):
   // building a Written and moving it in cost as much as the parse.
   auto& written = game.moves.emplace_back();
-  MoveFaultAt fault;
-  if (!scanMove(text.data(), end, written.move, fault)) {
+  std::size_t at = 0;
+  std::string why;
+  if (!uhp_detail::scanMoveString(text, written.move, at, why)) {
     game.moves.pop_back();
-    game.errors.push_back({lines.at(offset + static_cast<std::size_t>(fault.at - text.data())), describe(fault, end)});
+    game.errors.push_back({lines.at(offset + at), std::move(why)});
     return;
   }
   written.text.append(text);  // into the empty string: append skips assign's aliasing checks
@@ -252,7 +100,8 @@ std::string unescapeTag(std::string_view v) {
 }
 
 // What each byte can be in a piece name or a side mark, so the common move reads
-// them with one lookup per byte where pieceShape needs several class tests.
+// them with one lookup per byte where the move string grammar (uhp_move.cpp)
+// tests several classes.
 enum PieceByte : unsigned char { Colour = 1, Black = 2, Bug = 4, Unique = 8, Word = 16, Mark = 96 };
 struct PieceBytes {
   unsigned char of[256] = {};
@@ -268,9 +117,9 @@ struct PieceBytes {
 };
 inline constexpr PieceBytes pieceBytes{};
 
-// A valid piece name, whole: what pieceShape then pieceFromShape accept, with
-// the same result. It fails on everything else and leaves the refusal, with its
-// message, to scanMove.
+// A valid piece name, whole: what the move string grammar (uhp_move.cpp) accepts,
+// with the same result. It fails on everything else and leaves the refusal, with
+// its message, to that grammar.
 struct ValidPiece : x3::parser<ValidPiece> {
   using attribute_type = PieceName;
   static bool const has_attribute = true;
@@ -296,9 +145,9 @@ struct ValidPiece : x3::parser<ValidPiece> {
 inline constexpr ValidPiece validPiece{};
 
 // A valid reference with its side mark: `-wQ`, `/wQ`, `\wQ` (W, SW, NW), `wQ-`,
-// `wQ/`, `wQ\` (E, NE, SE) or a bare `wQ` (on top). What prefixSide, pieceShape
-// and suffixSide accept in scanMove, each mark found by the table, as one
-// attribute: the two orders of mark and piece do not fit one struct.
+// `wQ/`, `wQ\` (E, NE, SE) or a bare `wQ` (on top). What the move string grammar
+// (uhp_move.cpp) accepts, each mark found by the table, as one attribute: the two
+// orders of mark and piece do not fit one struct.
 struct Reference : x3::parser<Reference> {
   using attribute_type = UhpReference;
   static bool const has_attribute = true;
@@ -525,31 +374,6 @@ void scanFile(It begin, It end, FileBuilder& file) {
 
 }  // namespace
 
-std::optional<PieceName> parsePieceName(std::string_view text) {
-  It it = text.data();
-  It const end = it + text.size();
-  PieceName piece;
-  if (!x3::parse(it, end, pieceShape >> x3::eoi) || !pieceFromShape(text.data(), end, piece)) return std::nullopt;
-  return piece;
-}
-
-std::string writePieceName(const PieceName& piece) {
-  std::string s{piece.color, piece.bug};
-  if (piece.number > 0) s += static_cast<char>('0' + piece.number);
-  return s;
-}
-
-UhpMoveResult parseMoveString(std::string_view text) {
-  It const end = text.data() + text.size();
-  UhpMoveResult res;
-  UhpMove move;
-  MoveFaultAt fault;
-  if (scanMove(text.data(), end, move, fault))
-    res.move = move;
-  else
-    res.error = {{1, static_cast<int>(fault.at - text.data()) + 1}, describe(fault, end)};
-  return res;
-}
 
 Game<UhpMove> parseGameString(std::string_view text) {
   LineCursor lines(text);
@@ -566,23 +390,6 @@ std::vector<Game<UhpMove>> parseUhpFile(std::string_view content) {
   std::vector<Game<UhpMove>> games;
   parseUhpFile(content, [&](Game<UhpMove>&& game) { games.push_back(std::move(game)); });
   return games;
-}
-
-std::string writeMove(const UhpMove& move) {
-  if (move.kind != UhpMoveKind::Normal) return kindWord(move.kind);
-  std::string s = writePieceName(move.piece);
-  if (!move.reference) return s;
-  std::string ref = writePieceName(move.reference->piece);
-  switch (move.reference->side) {
-    case UhpSide::OnTop: return s + " " + ref;
-    case UhpSide::W: return s + " -" + ref;
-    case UhpSide::E: return s + " " + ref + "-";
-    case UhpSide::NW: return s + " \\" + ref;
-    case UhpSide::NE: return s + " " + ref + "/";
-    case UhpSide::SW: return s + " /" + ref;
-    case UhpSide::SE: return s + " " + ref + "\\";
-  }
-  return s;
 }
 
 std::string writeGameString(const Game<UhpMove>& game) {

@@ -1,6 +1,8 @@
 // Parse + resolve throughput per notation, in games per second on one core: N
 // generated games are written in every writable format, then each text is read
-// back (parsed, every move resolved and played) and timed.
+// back (parsed, every move resolved and played) and timed. Games are taken as the
+// importer takes them, one by one as each is replayed (ingest::GameSink), not
+// collected: holding every replayed board of a big file is not part of reading it.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -44,15 +46,17 @@ int main(int argc, char** argv) {
       continue;
     }
     const auto start = std::chrono::steady_clock::now();
-    const auto back = ingest::readGames(f.read, text);
+    int ok = 0, read = 0;
+    ingest::readGames(f.read, text, [&](ingest::ReplayedGame&& g) {
+      ++read;
+      ok += g.ok();
+    });
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    int ok = 0;
-    for (const auto& g : back) ok += g.ok();
     const double rate = ok / seconds;
     if (f.write == ingest::WriteFormat::Uhp) uhpRate = rate;
-    std::printf("%-22s %9.0f games/s  %7.1f MB/s  (%d of %zu games read, %s)\n",
+    std::printf("%-22s %9.0f games/s  %7.1f MB/s  (%d of %d games read, %s)\n",
                 std::string(ingest::writeFormatName(f.write)).c_str(), rate, text.size() / seconds / 1e6, ok,
-                back.size(), uhpRate > 0 ? (std::to_string(uhpRate / rate).substr(0, 4) + "x UHP's time").c_str() : "");
+                read, uhpRate > 0 ? (std::to_string(uhpRate / rate).substr(0, 4) + "x UHP's time").c_str() : "");
   }
   return 0;
 }

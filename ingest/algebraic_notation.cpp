@@ -169,8 +169,9 @@ std::string writeAlgebraicMove(const Board& board, const GameFrame& frame, const
   return ag::writeMove(describe(board, frame, legalMoveVector(board), move, form), form);
 }
 
-std::vector<ReplayedGame> readAlgebraic(std::string_view text) {
-  return replayGames(ag::parseGames(text), replayAlgebraicGame);
+void readAlgebraic(std::string_view text, const GameSink& sink) {
+  NumberedSink out(sink);
+  for (const auto& game : ag::parseGames(text)) out(replayAlgebraicGame(game));
 }
 
 std::string writeAlgebraic(const ReplayedGame& game, ag::Form form) {

@@ -256,8 +256,9 @@ std::string writeDirectionMove(const Board& board, const GameFrame& frame, const
   return dg::writeMove(canonicalMove(DirectionView(board, frame), move), spelling);
 }
 
-std::vector<ReplayedGame> readDirection(std::string_view text) {
-  return replayGames(dg::parseGames(text), replayDirectionGame);
+void readDirection(std::string_view text, const GameSink& sink) {
+  NumberedSink out(sink);
+  for (const auto& game : dg::parseGames(text)) out(replayDirectionGame(game));
 }
 
 std::string writeDirection(const ReplayedGame& game, dg::Spelling spelling) {

@@ -1,6 +1,7 @@
 // A game as ingest hands it on: what the file said about it (tags), the board it
 // replays to, and, for a rejected game, why and where.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -31,6 +32,25 @@ struct ReplayedGame {
 
   bool ok() const { return !error.has_value(); }
   const std::string* tag(std::string_view name) const;
+};
+
+// Where a reader hands each game as soon as it is replayed, in file order: the
+// consumer works on a board that is still in the cache, and a file's games are
+// never all held at once (a game holds a whole board).
+using GameSink = std::function<void(ReplayedGame&&)>;
+
+// A reader's outlet: numbers a file's games in the order it hands them on.
+class NumberedSink {
+ public:
+  explicit NumberedSink(const GameSink& sink) : sink_(sink) {}
+  void operator()(ReplayedGame&& game) {
+    game.index = next_++;
+    sink_(std::move(game));
+  }
+
+ private:
+  const GameSink& sink_;
+  int next_ = 0;
 };
 
 // A game known to be legal (generated, or from the index) with its tags, ready

@@ -45,25 +45,21 @@ FileResult processFile(SourceText source, const std::optional<grammar::Format>& 
     return out;
   }
   const std::string formatName(grammar::formatName(format));
-  auto start = Clock::now();
-  std::vector<ReplayedGame> games = readGames(format, source.text);
-  out.readSeconds = since(start);
-  start = Clock::now();
-  for (auto& game : games) {
+  // Each game becomes its record as soon as it is replayed, while its board is
+  // still in the cache; the time between games is reading.
+  const auto start = Clock::now();
+  readGames(format, source.text, [&](ReplayedGame&& game) {
+    const auto recordStart = Clock::now();
     ++out.games;
     if (game.ok() && game.setUp)
       game.error = GameError{game.pos.line, game.pos.column, 0, "a position string is not a game"};
-    if (!game.ok()) {
+    if (game.ok())
+      out.records.push_back(gameRecord(game, source.path, formatName));
+    else
       reject(formatName, game.index, *game.error);
-      continue;
-    }
-    index::GameMeta meta{source.path, game.index, formatName, {}, std::nullopt};
-    if (const std::string* result = game.tag("Result")) meta.result = parseResultTag(*result);
-    meta.tags.reserve(game.tags.size());
-    for (auto& tag : game.tags) meta.tags.emplace_back(std::move(tag.name), std::move(tag.value));
-    out.records.push_back(index::makeRecord(game.board, std::move(meta)));
-  }
-  out.recordSeconds = since(start);
+    out.recordSeconds += since(recordStart);
+  });
+  out.readSeconds = since(start) - out.recordSeconds;
   return out;
 }
 
@@ -152,6 +148,14 @@ std::optional<GameState> parseResultTag(std::string_view text) {
   if (text == "BlackWins" || text == "0-1") return GameState::BlackWins;
   if (text == "Draw" || text == "1/2-1/2" || text == "½-½") return GameState::Draw;
   return std::nullopt;
+}
+
+index::GameRecord gameRecord(ReplayedGame& game, const std::string& path, const std::string& format) {
+  index::GameMeta meta{path, game.index, format, {}, std::nullopt};
+  if (const std::string* result = game.tag("Result")) meta.result = parseResultTag(*result);
+  meta.tags.reserve(game.tags.size());
+  for (auto& tag : game.tags) meta.tags.emplace_back(std::move(tag.name), std::move(tag.value));
+  return index::makeRecord(game.board, std::move(meta));
 }
 
 ImportSummary importSources(index::Database& db, const std::vector<std::string>& paths,

@@ -11,6 +11,7 @@
 
 #include "grammar/detect.hpp"
 #include "index/database.hpp"
+#include "ingest/game.hpp"
 
 namespace apiary::ingest {
 
@@ -48,5 +49,9 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
 
 // The game state a Result tag states, in any of the spellings files use.
 std::optional<GameState> parseResultTag(std::string_view text);
+
+// What the index stores of a replayed game (its tags are moved out): the record
+// of game `game.index` of the file at `path`, read as `format`.
+index::GameRecord gameRecord(ReplayedGame& game, const std::string& path, const std::string& format);
 
 }  // namespace apiary::ingest

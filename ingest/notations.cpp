@@ -29,20 +29,24 @@ std::string_view writeFormatName(WriteFormat format) {
   return "?";
 }
 
-std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view text) {
+void readGames(grammar::Format format, std::string_view text, const GameSink& sink) {
   switch (format) {
-    case grammar::Format::Uhp: return readUhp(text);
-    case grammar::Format::Sgf: return readSgf(text);
-    case grammar::Format::PgnLike: return readPgnLike(text);
-    case grammar::Format::Direction: return readDirection(text);
-    case grammar::Format::Algebraic: return readAlgebraic(text);
-    case grammar::Format::PositionString: return readPositions(text);
+    case grammar::Format::Uhp: return readUhp(text, sink);
+    case grammar::Format::Sgf: return readSgf(text, sink);
+    case grammar::Format::PgnLike: return readPgnLike(text, sink);
+    case grammar::Format::Direction: return readDirection(text, sink);
+    case grammar::Format::Algebraic: return readAlgebraic(text, sink);
+    case grammar::Format::PositionString: return readPositions(text, sink);
     default: break;
   }
   ReplayedGame unknown;
   unknown.error = GameError{1, 1, 0, "the notation of this text was not recognised"};
+  sink(std::move(unknown));
+}
+
+std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view text) {
   std::vector<ReplayedGame> games;
-  games.push_back(std::move(unknown));
+  readGames(format, text, [&](ReplayedGame&& game) { games.push_back(std::move(game)); });
   return games;
 }
 

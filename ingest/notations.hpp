@@ -1,6 +1,7 @@
-// Every notation apiary reads and writes, by format. Reading returns every game of
-// a text, replayed (rejected games carry their error); writing takes replayed
-// games and returns the text of a whole file.
+// Every notation apiary reads and writes, by format. Reading hands every game of a
+// text, replayed (rejected games carry their error), to a sink as soon as it is
+// replayed, or returns them all; writing takes replayed games and returns the text
+// of a whole file.
 #pragma once
 #include <optional>
 #include <string>
@@ -23,22 +24,23 @@ enum class WriteFormat {
 std::optional<WriteFormat> parseWriteFormat(std::string_view name);
 std::string_view writeFormatName(WriteFormat format);
 
+void readGames(grammar::Format format, std::string_view text, const GameSink& sink);
 std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view text);
 std::string writeGames(WriteFormat format, const std::vector<ReplayedGame>& games);
 
 // The bridges, one per notation (ingest/<notation>_notation.cpp).
-std::vector<ReplayedGame> readUhp(std::string_view text);
+void readUhp(std::string_view text, const GameSink& sink);
 std::string writeUhp(const ReplayedGame& game);
 // PGN-like, direction-based and algebraic resolve every written move against the
 // legal moves (ingest/resolve.hpp); single moves are in ingest/move_text.hpp.
-std::vector<ReplayedGame> readPgnLike(std::string_view text);
+void readPgnLike(std::string_view text, const GameSink& sink);
 std::string writePgnLike(const ReplayedGame& game);  // the shortest description of each move
-std::vector<ReplayedGame> readDirection(std::string_view text);
+void readDirection(std::string_view text, const GameSink& sink);
 std::string writeDirection(const ReplayedGame& game,  // canonical, the same for every symmetry
                            grammar::direction::Spelling spelling = grammar::direction::Spelling::Unicode);
-std::vector<ReplayedGame> readAlgebraic(std::string_view text);
+void readAlgebraic(std::string_view text, const GameSink& sink);
 std::string writeAlgebraic(const ReplayedGame& game, grammar::algebraic::Form form);
-std::vector<ReplayedGame> readSgf(std::string_view text);
+void readSgf(std::string_view text, const GameSink& sink);
 
 // Position strings: one position a line, each a set-up game without history.
 struct PositionOrError {
@@ -47,6 +49,6 @@ struct PositionOrError {
 };
 PositionOrError readPosition(std::string_view text);
 std::string writePosition(const Board& board);
-std::vector<ReplayedGame> readPositions(std::string_view text);
+void readPositions(std::string_view text, const GameSink& sink);
 
 }  // namespace apiary::ingest

@@ -276,11 +276,10 @@ std::string writePgnLikeMove(const Board& board, const Move& move) {
   return pl::writePly(ShortestPly(board, legal).write(move));
 }
 
-std::vector<ReplayedGame> readPgnLike(std::string_view text) {
+void readPgnLike(std::string_view text, const GameSink& sink) {
+  NumberedSink out(sink);
   // Each game replayed as soon as it is parsed, not once the whole file is.
-  std::vector<ReplayedGame> games;
-  pl::parseGames(text, [&](grammar::Game<pl::Ply>&& game) { addReplayed(games, game, replayPgnLikeGame); });
-  return games;
+  pl::parseGames(text, [&](grammar::Game<pl::Ply>&& game) { out(replayPgnLikeGame(game)); });
 }
 
 std::string writePgnLike(const ReplayedGame& game) {

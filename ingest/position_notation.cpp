@@ -98,14 +98,13 @@ std::string writePosition(const Board& board) {
   return grammar::writePositionString(out);
 }
 
-std::vector<ReplayedGame> readPositions(std::string_view text) {
-  std::vector<ReplayedGame> games;
+void readPositions(std::string_view text, const GameSink& sink) {
+  NumberedSink out(sink);
   int line = 0;
   for (const auto row : grammar::splitLines(text)) {
     ++line;
     if (grammar::trimBlanks(row).empty()) continue;
     ReplayedGame game;
-    game.index = int(games.size());
     game.pos = {line, 1};
     game.setUp = true;
     auto position = readPosition(row);
@@ -115,9 +114,8 @@ std::vector<ReplayedGame> readPositions(std::string_view text) {
       game.error = position.error;
       game.error->line = line;
     }
-    games.push_back(std::move(game));
+    out(std::move(game));
   }
-  return games;
 }
 
 }  // namespace apiary::ingest

@@ -144,21 +144,4 @@ ReplayedGame refusedGame(const WrittenGame& game, std::string message) {
   return out;
 }
 
-// One game of a file replayed by its notation's `replay(game)` and added to the
-// file's games, numbered in file order: what a reader does with each game its
-// grammar hands over.
-template <class WrittenGame, class Replay>
-void addReplayed(std::vector<ReplayedGame>& out, const WrittenGame& game, Replay&& replay) {
-  out.push_back(replay(game));
-  out.back().index = int(out.size()) - 1;
-}
-
-// Every game of a parsed file, replayed by one notation's `replay(game)`.
-template <class WrittenGame, class Replay>
-std::vector<ReplayedGame> replayGames(const std::vector<WrittenGame>& games, Replay&& replay) {
-  std::vector<ReplayedGame> out;
-  for (const auto& game : games) addReplayed(out, game, replay);
-  return out;
-}
-
 }  // namespace apiary::ingest

@@ -85,13 +85,9 @@ ReplayedGame replaySgfGame(const grammar::Game<grammar::SgfTurn>& game) {
 
 }  // namespace
 
-std::vector<ReplayedGame> readSgf(std::string_view text) {
-  std::vector<ReplayedGame> games;
-  for (const auto& game : grammar::parseSgf(text)) {
-    games.push_back(replaySgfGame(game));
-    games.back().index = int(games.size()) - 1;
-  }
-  return games;
+void readSgf(std::string_view text, const GameSink& sink) {
+  NumberedSink out(sink);
+  for (const auto& game : grammar::parseSgf(text)) out(replaySgfGame(game));
 }
 
 }  // namespace apiary::ingest

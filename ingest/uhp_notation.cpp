@@ -144,11 +144,10 @@ ReplayedGame replayUhpGame(const grammar::Game<grammar::UhpMove>& game) {
 
 }  // namespace
 
-std::vector<ReplayedGame> readUhp(std::string_view text) {
-  std::vector<ReplayedGame> games;
+void readUhp(std::string_view text, const GameSink& sink) {
+  NumberedSink out(sink);
   // Each game replayed as soon as it is parsed, not once the whole file is.
-  grammar::parseUhpFile(text, [&](grammar::Game<grammar::UhpMove>&& game) { addReplayed(games, game, replayUhpGame); });
-  return games;
+  grammar::parseUhpFile(text, [&](grammar::Game<grammar::UhpMove>&& game) { out(replayUhpGame(game)); });
 }
 
 std::string writeUhp(const ReplayedGame& game) {

@@ -95,14 +95,14 @@ Board positionFromMoves(std::string_view text) {
       return positionFromFen(text);
     case grammar::Format::Uhp:
       if (looksLikeGameString(text)) return positionFromGameString(text);
-      if (text.find('[') == std::string_view::npos) return onlyGame(ingest::readUhp(uhpMoveLines(text)), "moves");
+      if (text.find('[') == std::string_view::npos) return onlyGame(ingest::readGames(grammar::Format::Uhp, uhpMoveLines(text)), "moves");
       [[fallthrough]];
     default:
       return onlyGame(ingest::readGames(format, text), "moves");
   }
 }
 
-Board positionFromGameString(std::string_view text) { return onlyGame(ingest::readUhp(text), "game string"); }
+Board positionFromGameString(std::string_view text) { return onlyGame(ingest::readGames(grammar::Format::Uhp, text), "game string"); }
 
 Board positionFromFen(std::string_view text) {
   const auto read = ingest::readPosition(text);

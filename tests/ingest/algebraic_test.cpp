@@ -29,7 +29,7 @@ std::string written(const Board& board, const Move& m, Form form) {
 }
 
 GameError errorOf(const std::string& text) {
-  auto games = readAlgebraic(text);
+  auto games = readGames(grammar::Format::Algebraic, text);
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].error);
   return *games[0].error;
@@ -38,7 +38,7 @@ GameError errorOf(const std::string& text) {
 }  // namespace
 
 TEST_CASE("the grid: first piece at m0, second at n0, columns are q and rows r") {
-  auto games = readAlgebraic("1. wG m0\n2. bG n0\n3. wQ l+1\n4. bQ o0\n");
+  auto games = readGames(grammar::Format::Algebraic, "1. wG m0\n2. bG n0\n3. wQ l+1\n4. bQ o0\n");
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].ok());
   const Board& b = games[0].board;
@@ -46,10 +46,10 @@ TEST_CASE("the grid: first piece at m0, second at n0, columns are q and rows r")
   CHECK(b.axialOfPiece(piece("wQ")) == Axial{-1, 1});
   CHECK(b.axialOfPiece(piece("bQ")) == Axial{2, 0});
   // Colour may be left out, even with Black first; the @ and the + of a row too.
-  auto bare = readAlgebraic("1. G m0\n2. G n0\n3. Q @l1\n");
+  auto bare = readGames(grammar::Format::Algebraic, "1. G m0\n2. G n0\n3. Q @l1\n");
   REQUIRE(bare[0].ok());
   CHECK(bare[0].board.axialOfPiece(piece("wQ")) == Axial{-1, 1});
-  auto blackFirst = readAlgebraic("1. bG m0\n2. wG n0\n");
+  auto blackFirst = readGames(grammar::Format::Algebraic, "1. bG m0\n2. wG n0\n");
   REQUIRE(blackFirst[0].ok());
   CHECK(blackFirst[0].board.firstMover() == Color::Black);
 }
@@ -145,22 +145,22 @@ TEST_CASE("the seed's example moves, each in a position where its explanation ho
 
 TEST_CASE("algebraic short round trips of generated games", "[roundtrip]") {
   test::checkRoundTrips(10000, 11, [](const ReplayedGame& g) { return writeAlgebraic(g, Form::Short); },
-                        readAlgebraic);
+                        grammar::Format::Algebraic);
 }
 
 TEST_CASE("algebraic long round trips of generated games", "[roundtrip]") {
   test::checkRoundTrips(10000, 12, [](const ReplayedGame& g) { return writeAlgebraic(g, Form::Long); },
-                        readAlgebraic);
+                        grammar::Format::Algebraic);
 }
 
 TEST_CASE("algebraic compressed round trips of generated games", "[roundtrip]") {
   test::checkRoundTrips(10000, 13, [](const ReplayedGame& g) { return writeAlgebraic(g, Form::Compressed); },
-                        readAlgebraic);
+                        grammar::Format::Algebraic);
 }
 
 TEST_CASE("every game in ../shared/games survives algebraic and back, in all three forms", "[roundtrip]") {
   for (const Form form : {Form::Short, Form::Long, Form::Compressed})
-    test::checkSharedRoundTrips([form](const ReplayedGame& g) { return writeAlgebraic(g, form); }, readAlgebraic);
+    test::checkSharedRoundTrips([form](const ReplayedGame& g) { return writeAlgebraic(g, form); }, grammar::Format::Algebraic);
 }
 
 TEST_CASE("a long game without colours reads back (Pillbug moves are documented)") {
@@ -171,7 +171,7 @@ TEST_CASE("a long game without colours reads back (Pillbug moves are documented)
     const std::string text = writeAlgebraic(game, Form::Long);
     const auto split = text.find("\n\n");
     const std::string bare = text.substr(0, split) + std::regex_replace(text.substr(split), colour, "$1$2");
-    const auto back = readAlgebraic(bare);
+    const auto back = readGames(grammar::Format::Algebraic, bare);
     REQUIRE(back.size() == 1);
     INFO(bare);
     REQUIRE(back[0].ok());
@@ -181,14 +181,13 @@ TEST_CASE("a long game without colours reads back (Pillbug moves are documented)
 
 TEST_CASE("converting A -> B -> A gives A's text again") {
   using Write = std::function<std::string(const ReplayedGame&)>;
-  using Read = std::function<std::vector<ReplayedGame>(std::string_view)>;
-  const std::vector<std::pair<Write, Read>> formats = {
-      {[](const ReplayedGame& g) { return writePgnLike(g); }, readPgnLike},
-      {[](const ReplayedGame& g) { return writeDirection(g); }, readDirection},
-      {[](const ReplayedGame& g) { return writeAlgebraic(g, Form::Short); }, readAlgebraic},
-      {[](const ReplayedGame& g) { return writeAlgebraic(g, Form::Long); }, readAlgebraic},
-      {[](const ReplayedGame& g) { return writeAlgebraic(g, Form::Compressed); }, readAlgebraic},
-      {[](const ReplayedGame& g) { return writeUhp(g); }, readUhp},
+  const std::vector<std::pair<Write, grammar::Format>> formats = {
+      {[](const ReplayedGame& g) { return writePgnLike(g); }, grammar::Format::PgnLike},
+      {[](const ReplayedGame& g) { return writeDirection(g); }, grammar::Format::Direction},
+      {[](const ReplayedGame& g) { return writeAlgebraic(g, Form::Short); }, grammar::Format::Algebraic},
+      {[](const ReplayedGame& g) { return writeAlgebraic(g, Form::Long); }, grammar::Format::Algebraic},
+      {[](const ReplayedGame& g) { return writeAlgebraic(g, Form::Compressed); }, grammar::Format::Algebraic},
+      {[](const ReplayedGame& g) { return writeUhp(g); }, grammar::Format::Uhp},
   };
   // A reflection of the grid: PGN-like angles count clockwise, so PGN-like text
   // tells a game from its mirror image, which direction and algebraic do not.
@@ -205,7 +204,7 @@ TEST_CASE("converting A -> B -> A gives A's text again") {
     for (std::size_t a = 0; a < formats.size(); ++a) {
       const std::string textA = formats[a].first(game);
       for (std::size_t b = 0; b < formats.size(); ++b) {
-        const auto viaB = formats[b].second(formats[b].first(formats[a].second(textA).at(0)));
+        const auto viaB = readGames(formats[b].second, formats[b].first(readGames(formats[a].second, textA).at(0)));
         REQUIRE(viaB.size() == 1);
         INFO("game " << i << ", " << a << " -> " << b << " -> " << a);
         REQUIRE(viaB[0].ok());
@@ -252,6 +251,6 @@ TEST_CASE("bad algebraic input is an error with line, column and ply, never a cr
   SECTION("junk") {
     for (const char* junk : {"1. pass", "1. wG m0 2. wG m0", "1. wGzz99999", "1. wG @", "[GameType \"Nope\"]\n1. wG m0",
                              ""})
-      CHECK_NOTHROW(readAlgebraic(junk));
+      CHECK_NOTHROW(readGames(grammar::Format::Algebraic, junk));
   }
 }

@@ -47,7 +47,7 @@ std::vector<std::string> pliesOf(const std::string& text) {
 
 // The game a direction text replays to, which must replay to its end.
 ReplayedGame readOne(const std::string& text) {
-  auto games = readDirection(text);
+  auto games = readGames(grammar::Format::Direction, text);
   REQUIRE(games.size() == 1);
   const auto& g = games[0];
   INFO((g.error ? "line " + std::to_string(g.error->line) + " ply " + std::to_string(g.error->ply) + ": " +
@@ -59,7 +59,7 @@ ReplayedGame readOne(const std::string& text) {
 
 // The error of a direction text that must be rejected.
 GameError errorOf(const std::string& text) {
-  auto games = readDirection(text);
+  auto games = readGames(grammar::Format::Direction, text);
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].error);
   return *games[0].error;
@@ -82,7 +82,7 @@ TEST_CASE("the seed's games go through the other notations and come back the sam
     const auto game = readOne(seed);
     const std::string pgnLike = writePgnLike(game);
     const std::string algebraic = writeAlgebraic(game, grammar::algebraic::Form::Compressed);
-    for (auto back : {readPgnLike(pgnLike), readAlgebraic(algebraic)}) {
+    for (auto back : {readGames(grammar::Format::PgnLike, pgnLike), readGames(grammar::Format::Algebraic, algebraic)}) {
       INFO(pgnLike << algebraic);
       REQUIRE(back.size() == 1);
       REQUIRE(back[0].ok());
@@ -228,13 +228,13 @@ TEST_CASE("a game, its rotations, mirror images and colour swap are written the 
 }
 
 TEST_CASE("generated games: written, read back to the same moves, written again to the same text", "[roundtrip]") {
-  test::checkRoundTrips(10000, 2024, [](const ReplayedGame& g) { return writeDirection(g); }, readDirection);
+  test::checkRoundTrips(10000, 2024, [](const ReplayedGame& g) { return writeDirection(g); }, grammar::Format::Direction);
   test::checkRoundTrips(200, 99, [](const ReplayedGame& g) { return writeDirection(g, Spelling::Ascii); },
-                        readDirection);
+                        grammar::Format::Direction);
 }
 
 TEST_CASE("every game in ../shared/games survives direction notation and back", "[roundtrip]") {
-  test::checkSharedRoundTrips([](const ReplayedGame& g) { return writeDirection(g); }, readDirection);
+  test::checkSharedRoundTrips([](const ReplayedGame& g) { return writeDirection(g); }, grammar::Format::Direction);
 }
 
 TEST_CASE("bad direction input is an error with line, column and ply, never a crash") {
@@ -266,6 +266,6 @@ TEST_CASE("bad direction input is an error with line, column and ply, never a cr
   }
   SECTION("junk") {
     for (const char* junk : {"1. \xe2\x80\x94", "1. x", "1. L L L", "1. L\n1. L\n1. L\n", "2. xQ*Pn", ""})
-      CHECK_NOTHROW(readDirection(junk));
+      CHECK_NOTHROW(readGames(grammar::Format::Direction, junk));
   }
 }

@@ -10,6 +10,7 @@
 #include "engine/canonical.hpp"
 #include "engine/generate.hpp"
 #include "ingest/game.hpp"
+#include "ingest/notations.hpp"
 #include "ingest/reader.hpp"
 #include "support.hpp"
 
@@ -70,15 +71,14 @@ inline bool sameUpToSymmetry(const Board& a, const Board& b) {
 }
 
 using WriteGame = std::function<std::string(const ingest::ReplayedGame&)>;
-using ReadGames = std::function<std::vector<ingest::ReplayedGame>(std::string_view)>;
 
 // Writes the game, reads it back and checks that the same moves come back (up to
 // the symmetries the notation leaves out) and that writing the game read gives the
 // same text again. `label` names the game when it fails.
 inline bool checkRoundTrip(const std::string& label, const ingest::ReplayedGame& game, const WriteGame& write,
-                           const ReadGames& read) {
+                           grammar::Format read) {
   const std::string text = write(game);
-  const auto back = read(text);
+  const auto back = ingest::readGames(read, text);
   const bool ok =
       back.size() == 1 && back[0].ok() && sameUpToSymmetry(game.board, back[0].board) && write(back[0]) == text;
   if (!ok) {
@@ -94,7 +94,7 @@ inline bool checkRoundTrip(const std::string& label, const ingest::ReplayedGame&
 }
 
 // checkRoundTrip for n generated games (stopping after 5 failures).
-inline void checkRoundTrips(int n, uint64_t seed, const WriteGame& write, const ReadGames& read) {
+inline void checkRoundTrips(int n, uint64_t seed, const WriteGame& write, grammar::Format read) {
   GameGenerator generator(seed);
   int failures = 0;
   for (int i = 0; i < n && failures < 5; ++i)
@@ -105,7 +105,7 @@ inline void checkRoundTrips(int n, uint64_t seed, const WriteGame& write, const 
 // checkRoundTrip for every game in ../shared/games that apiary reads, in whatever
 // notation each file is in: real games have the shapes generated ones rarely do
 // (hivegame's shuriken: three arms that only the far end of one tells apart).
-inline void checkSharedRoundTrips(const WriteGame& write, const ReadGames& read) {
+inline void checkSharedRoundTrips(const WriteGame& write, grammar::Format read) {
   const auto dir = requireShared();
   if (dir.empty()) return;
   int games = 0;

@@ -31,7 +31,7 @@ TEST_CASE("every BoardSpace .sgf replays; twins match their PGN exports", "[inge
   if (dir.empty()) return;
   int files = 0, games = 0, twins = 0, results = 0;
   for (const auto& entry : fs::directory_iterator(dir / "games/boardspace-sgf")) {
-    const auto sgf = ingest::readSgf(test::readFile(entry.path()));
+    const auto sgf = ingest::readGames(grammar::Format::Sgf, test::readFile(entry.path()));
     ++files;
     REQUIRE_FALSE(sgf.empty());
     for (const auto& game : sgf) {
@@ -43,7 +43,7 @@ TEST_CASE("every BoardSpace .sgf replays; twins match their PGN exports", "[inge
     }
     const auto twin = dir / "games/uhp-pgn" / entry.path().filename().replace_extension(".pgn");
     if (!fs::exists(twin)) continue;
-    const auto pgn = ingest::readUhp(test::readFile(twin));
+    const auto pgn = ingest::readGames(grammar::Format::Uhp, test::readFile(twin));
     REQUIRE(pgn.size() == 1);
     REQUIRE(pgn[0].ok());
     INFO("twin " << twin.filename().string());
@@ -68,7 +68,7 @@ TEST_CASE("the sgf reader takes game type and players from the header", "[ingest
       "(;\nGM[27]\nSU[hive-p]\nP0[id \"alice\"]\nP1[id \"bob\"]\nRE[Game won by bob]\n"
       "; P0[0 Start P0]\n; P0[1 Move W wS1 N 13 .]\n; P0[2 Done ]\n"
       "; P1[3 Move B bP O 13 wS1-]\n; P1[4 Done ]\n)\n";
-  const auto games = ingest::readSgf(text);
+  const auto games = ingest::readGames(grammar::Format::Sgf, text);
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].ok());
   CHECK(games[0].board.type() == GameType{GameType::kPillbug});
@@ -84,7 +84,7 @@ TEST_CASE("an sgf turn that names an impossible move is rejected with its line",
   const std::string text =
       "(;\nGM[27]\nSU[hive]\n; P0[1 Move W wS1 N 13 .]\n; P0[2 Done ]\n"
       "; P1[3 Move B bS1 Q 13 wS1-]\n; P1[4 Done ]\n)\n";
-  const auto games = ingest::readSgf(text);
+  const auto games = ingest::readGames(grammar::Format::Sgf, text);
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].error);
   CHECK(games[0].error->ply == 2);

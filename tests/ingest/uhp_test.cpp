@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::vector<ingest::ReplayedGame> readFileGames(const fs::path& path) {
-  return ingest::readUhp(test::readFile(path));
+  return ingest::readGames(grammar::Format::Uhp, test::readFile(path));
 }
 
 }  // namespace
@@ -31,7 +31,7 @@ TEST_CASE("every real UHP/PGN game in ../shared/games replays to its end", "[ing
     for (const auto& entry : fs::recursive_directory_iterator(dir / sub)) {
       if (entry.path().extension() != ".pgn") continue;
       const auto text = test::readFile(entry.path());
-      for (const auto& game : ingest::readUhp(text)) {
+      for (const auto& game : ingest::readGames(grammar::Format::Uhp, text)) {
         INFO(entry.path().string() << ": " << (game.error ? ingest::describeError("", *game.error) : ""));
         REQUIRE(game.ok());
         // Replayed to the end: one board move per numbered move line.
@@ -87,7 +87,7 @@ TEST_CASE("hivegame's invalid fixtures are rejected with the rule they break", "
 TEST_CASE("hand-made broken UHP files: each error is positioned, the file goes on", "[ingest][uhp]") {
   const std::string good = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n\n";
   SECTION("an unknown piece rejects its game only") {
-    const auto games = ingest::readUhp(good + "[GameType \"Base\"]\n\n1. wS1\n2. bZ1 wS1-\n\n" + good);
+    const auto games = ingest::readGames(grammar::Format::Uhp, good + "[GameType \"Base\"]\n\n1. wS1\n2. bZ1 wS1-\n\n" + good);
     REQUIRE(games.size() == 3);
     CHECK(games[0].ok());
     REQUIRE(games[1].error);
@@ -96,7 +96,7 @@ TEST_CASE("hand-made broken UHP files: each error is positioned, the file goes o
     CHECK(games[2].board.ply() == 3);
   }
   SECTION("an illegal move names its ply") {
-    const auto games = ingest::readUhp("[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ bS1-\n");
+    const auto games = ingest::readGames(grammar::Format::Uhp, "[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ bS1-\n");
     REQUIRE(games[0].error);
     CHECK(games[0].error->ply == 3);
     CHECK(games[0].error->line == 5);
@@ -104,18 +104,18 @@ TEST_CASE("hand-made broken UHP files: each error is positioned, the file goes o
     CHECK(games[0].error->message.find("touch") != std::string::npos);
   }
   SECTION("a truncated file keeps the moves before the cut and rejects the cut move") {
-    const auto games = ingest::readUhp("[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -w");
+    const auto games = ingest::readGames(grammar::Format::Uhp, "[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -w");
     REQUIRE(games.size() == 1);
     REQUIRE(games[0].error);
     CHECK(games[0].error->line == 5);
   }
   SECTION("a game of a type apiary does not know") {
-    const auto games = ingest::readUhp("[GameType \"Base+X\"]\n\n1. wS1\n");
+    const auto games = ingest::readGames(grammar::Format::Uhp, "[GameType \"Base+X\"]\n\n1. wS1\n");
     REQUIRE(games[0].error);
     CHECK(games[0].error->message.find("Base+X") != std::string::npos);
   }
   SECTION("a piece outside the game type") {
-    const auto games = ingest::readUhp("[GameType \"Base\"]\n\n1. wM\n");
+    const auto games = ingest::readGames(grammar::Format::Uhp, "[GameType \"Base\"]\n\n1. wM\n");
     REQUIRE(games[0].error);
     CHECK(games[0].error->message.find("not part of a Base game") != std::string::npos);
   }
@@ -147,7 +147,7 @@ TEST_CASE("10,000 generated games survive UHP write -> read, and writing is stab
     GeneratedGame generated = generator.next();
     const auto game = ingest::gameFromBoard(std::move(generated.board), generated.tags);
     const std::string text = ingest::writeUhp(game);
-    const auto back = ingest::readUhp(text);
+    const auto back = ingest::readGames(grammar::Format::Uhp, text);
     INFO(text);
     REQUIRE(back.size() == 1);
     REQUIRE(back[0].ok());
@@ -159,5 +159,5 @@ TEST_CASE("10,000 generated games survive UHP write -> read, and writing is stab
 
 TEST_CASE("every game apiary reads in ../shared/games survives UHP write -> read", "[ingest][uhp]") {
   // BoardSpace archives carry tags such as `P0 time`: written as `P0_time`.
-  test::checkSharedRoundTrips([](const ingest::ReplayedGame& g) { return ingest::writeUhp(g); }, ingest::readUhp);
+  test::checkSharedRoundTrips([](const ingest::ReplayedGame& g) { return ingest::writeUhp(g); }, grammar::Format::Uhp);
 }

@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "ingest/notations.hpp"
 #include "ingest/reader.hpp"
+#include "ingest/sources.hpp"
 
 namespace apiary::cli {
 
@@ -30,32 +31,31 @@ int runConvert(const ConvertOptions& o) {
     return kExitUsage;
   }
   bool failed = false;
-  ingest::readSources(o.inputs, from, [&](ingest::SourceGames&& source) {
-    if (!source.error.empty()) {
-      std::cerr << source.path << ": " << source.error << "\n";
+  // Each game is written as soon as it is read: a file's games are never all held.
+  ingest::forEachSource(o.inputs, [&](ingest::SourceText&& source) {
+    const ingest::SourceFormat read = ingest::sourceFormat(source, from);
+    if (!read.error.empty()) {
+      std::cerr << source.path << ": " << read.error << "\n";
       failed = true;
       return;
     }
-    std::vector<ingest::ReplayedGame> good;
-    for (auto& game : source.games) {
+    std::ofstream file;
+    std::filesystem::path name;
+    if (!o.outDir.empty()) {
+      name = source.path == "-" ? std::filesystem::path("stdin") : std::filesystem::path(source.path).filename();
+      name.replace_extension(std::string(".") + std::string(ingest::writeFormatName(*to)) + ".txt");
+      std::filesystem::create_directories(o.outDir);
+      file.open(std::filesystem::path(o.outDir) / name);
+    }
+    std::ostream& out = o.outDir.empty() ? std::cout : file;
+    ingest::readGames(read.format, source.text, [&](ingest::ReplayedGame&& game) {
       if (game.ok() && game.setUp && *to != ingest::WriteFormat::PositionString)
         game.error = ingest::GameError{game.pos.line, game.pos.column, 0,
                                        "a position string holds no moves; it converts only to fen"};
-      if (game.ok()) good.push_back(std::move(game));
+      if (game.ok()) out << ingest::writeGame(*to, game);
       else std::cerr << ingest::describeError(source.path, *game.error) << "\n", failed = true;
-    }
-    const std::string text = ingest::writeGames(*to, good);
-    if (o.outDir.empty()) {
-      std::cout << text;
-      return;
-    }
-    std::filesystem::path name = std::filesystem::path(source.path).filename();
-    if (source.path == "-") name = "stdin";
-    name.replace_extension(std::string(".") + std::string(ingest::writeFormatName(*to)) + ".txt");
-    std::filesystem::create_directories(o.outDir);
-    std::ofstream file(std::filesystem::path(o.outDir) / name);
-    file << text;
-    if (!file) std::cerr << "apiary convert: cannot write " << (o.outDir / name) << "\n", failed = true;
+    });
+    if (!o.outDir.empty() && !file) std::cerr << "apiary convert: cannot write " << (o.outDir / name) << "\n", failed = true;
   });
   return failed ? kExitFailures : kExitOk;
 }

@@ -27,28 +27,22 @@ struct FileResult {
   double readSeconds = 0, recordSeconds = 0;
 };
 
-FileResult processFile(SourceText source, const std::optional<grammar::Format>& forced) {
+FileResult processFile(const SourceText& source, const std::optional<grammar::Format>& forced) {
   FileResult out;
   auto reject = [&](const std::string& format, int64_t index, const GameError& e) {
     out.rejected.push_back({source.path, index, format, e.line, e.column, e.ply, e.message});
     out.errors.push_back({source.path, e.line, e.column, e.ply, e.message});
   };
-  if (source.error.empty() && source.text.find_first_not_of(" \t\r\n") == std::string::npos)
-    source.error = "the file is empty";
-  grammar::Format format = grammar::Format::Unknown;
-  if (source.error.empty()) {
-    format = forced ? *forced : detectNotation(source.text, source.path);
-    if (format == grammar::Format::Unknown) source.error = "not a Hive game file in any notation apiary reads";
-  }
-  if (!source.error.empty()) {
-    reject("", -1, GameError{0, 0, 0, source.error});
+  const SourceFormat read = sourceFormat(source, forced);
+  if (!read.error.empty()) {
+    reject("", -1, GameError{0, 0, 0, read.error});
     return out;
   }
-  const std::string formatName(grammar::formatName(format));
+  const std::string formatName(grammar::formatName(read.format));
   // Each game becomes its record as soon as it is replayed, while its board is
   // still in the cache; the time between games is reading.
   const auto start = Clock::now();
-  readGames(format, source.text, [&](ReplayedGame&& game) {
+  readGames(read.format, source.text, [&](ReplayedGame&& game) {
     const auto recordStart = Clock::now();
     ++out.games;
     if (game.ok() && game.setUp)
@@ -112,7 +106,7 @@ class Pipeline {
         job = std::move(todo_.front());
         todo_.pop_front();
       }
-      FileResult result = processFile(std::move(job.second), format_);
+      FileResult result = processFile(job.second, format_);
       {
         std::lock_guard lock(mutex_);
         results_.emplace(job.first, std::move(result));

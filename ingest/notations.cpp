@@ -50,25 +50,22 @@ std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view tex
   return games;
 }
 
+std::string writeGame(WriteFormat format, const ReplayedGame& game) {
+  switch (format) {
+    case WriteFormat::Uhp: return writeUhp(game);
+    case WriteFormat::PgnLike: return writePgnLike(game);
+    case WriteFormat::Direction: return writeDirection(game);
+    case WriteFormat::AlgebraicShort: return writeAlgebraic(game, grammar::algebraic::Form::Short);
+    case WriteFormat::AlgebraicLong: return writeAlgebraic(game, grammar::algebraic::Form::Long);
+    case WriteFormat::AlgebraicCompressed: return writeAlgebraic(game, grammar::algebraic::Form::Compressed);
+    case WriteFormat::PositionString: return writePosition(game.board) + "\n";
+  }
+  return {};
+}
+
 std::string writeGames(WriteFormat format, const std::vector<ReplayedGame>& games) {
   std::string out;
-  for (const auto& game : games) {
-    if (format == WriteFormat::PositionString) {
-      out += writePosition(game.board) + "\n";
-      continue;
-    }
-    switch (format) {
-      case WriteFormat::Uhp: out += writeUhp(game); break;
-      case WriteFormat::PgnLike: out += writePgnLike(game); break;
-      case WriteFormat::Direction: out += writeDirection(game); break;
-      case WriteFormat::AlgebraicShort: out += writeAlgebraic(game, grammar::algebraic::Form::Short); break;
-      case WriteFormat::AlgebraicLong: out += writeAlgebraic(game, grammar::algebraic::Form::Long); break;
-      case WriteFormat::AlgebraicCompressed:
-        out += writeAlgebraic(game, grammar::algebraic::Form::Compressed);
-        break;
-      default: break;
-    }
-  }
+  for (const auto& game : games) out += writeGame(format, game);
   return out;
 }
 

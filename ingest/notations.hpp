@@ -26,6 +26,7 @@ std::string_view writeFormatName(WriteFormat format);
 
 void readGames(grammar::Format format, std::string_view text, const GameSink& sink);
 std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view text);
+std::string writeGame(WriteFormat format, const ReplayedGame& game);  // as it stands in a file
 std::string writeGames(WriteFormat format, const std::vector<ReplayedGame>& games);
 
 // The bridges, one per notation (ingest/<notation>_notation.cpp).

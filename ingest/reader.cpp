@@ -20,19 +20,23 @@ grammar::Format detectNotation(std::string_view text, std::string_view path) {
   return grammar::detectFormat(text, path);
 }
 
+SourceFormat sourceFormat(const SourceText& source, std::optional<grammar::Format> forced) {
+  SourceFormat out{grammar::Format::Unknown, source.error};
+  if (out.error.empty() && source.text.find_first_not_of(" \t\r\n") == std::string::npos)
+    out.error = "the file is empty";
+  if (!out.error.empty()) return out;
+  out.format = forced ? *forced : detectNotation(source.text, source.path);
+  if (out.format == grammar::Format::Unknown) out.error = "not a Hive game file in any notation apiary reads";
+  return out;
+}
+
 void readSources(const std::vector<std::string>& paths, std::optional<grammar::Format> format,
                  const std::function<void(SourceGames&&)>& visit) {
   forEachSource(paths, [&](SourceText&& source) {
-    SourceGames out{source.path, grammar::Format::Unknown, {}, source.error};
-    if (out.error.empty() && source.text.find_first_not_of(" \t\r\n") == std::string::npos)
-      out.error = "the file is empty";
-    if (out.error.empty()) {
-      out.format = format ? *format : detectNotation(source.text, source.path);
-      if (out.format == grammar::Format::Unknown)
-        out.error = "not a Hive game file in any notation apiary reads";
-      else
-        out.games = readGames(out.format, source.text);
-    }
+    const SourceFormat read = sourceFormat(source, format);
+    SourceGames out{source.path, read.format, {}, read.error};
+    if (read.error.empty())
+      readGames(read.format, source.text, [&](ReplayedGame&& game) { out.games.push_back(std::move(game)); });
     visit(std::move(out));
   });
 }

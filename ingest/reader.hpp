@@ -8,6 +8,7 @@
 
 #include "grammar/detect.hpp"
 #include "ingest/game.hpp"
+#include "ingest/sources.hpp"
 
 namespace apiary::ingest {
 
@@ -21,6 +22,16 @@ struct SourceGames {
 // A file's notation, from its first 256 KiB (whole lines) when it is longer.
 grammar::Format detectNotation(std::string_view text, std::string_view path);
 
+// The notation to read a source in, or why it holds nothing to read (unreadable,
+// empty, no notation apiary knows): `forced` when the caller names one, else
+// detected. Its games are then readGames(format, source.text, sink).
+struct SourceFormat {
+  grammar::Format format = grammar::Format::Unknown;
+  std::string error;
+};
+SourceFormat sourceFormat(const SourceText& source, std::optional<grammar::Format> forced);
+
+// Every source's games at once, for callers that want them together.
 void readSources(const std::vector<std::string>& paths, std::optional<grammar::Format> format,
                  const std::function<void(SourceGames&&)>& visit);
 

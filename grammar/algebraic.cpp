@@ -151,8 +151,9 @@ constexpr ascii::ByteSet digit = "0-9";
 class Reader : public LineReader<Move> {
  private:
   void comment(std::string_view body) {
-    if (games_.empty() || games_.back().moves.empty()) return;  // nothing to attach it to
-    std::string& to = games_.back().moves.back().comment;
+    auto* const game = inProgress();
+    if (!game || game->moves.empty()) return;  // nothing to attach it to
+    std::string& to = game->moves.back().comment;
     if (!to.empty()) to += ' ';
     to += trimBlanks(body);
   }
@@ -239,7 +240,13 @@ std::optional<Move> parseMove(std::string_view text) {
   return m;
 }
 
-std::vector<Game<Move>> parseGames(std::string_view text) { return Reader().run(text); }
+void parseGames(std::string_view text, const GameSink& sink) { Reader().run(text, sink); }
+
+std::vector<Game<Move>> parseGames(std::string_view text) {
+  std::vector<Game<Move>> games;
+  parseGames(text, [&](Game<Move>&& game) { games.push_back(std::move(game)); });
+  return games;
+}
 
 std::string writeMove(const Move& move, Form form) {
   if (form == Form::Compressed) {

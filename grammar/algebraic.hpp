@@ -23,6 +23,7 @@
 // is a move. Comments `{...}` (on one line) and `;` to the end of the line attach to
 // the move before them. The writer numbers every move, one per line: `1. wG m0`.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -78,6 +79,10 @@ std::optional<Move> parseMove(std::string_view text);
 // Every game in a file (see the layout above). A bad move is reported at its
 // position and the rest of its line is skipped.
 std::vector<Game<Move>> parseGames(std::string_view text);
+// The same, each game handed to `sink` once the next one starts (or the text ends):
+// a reader that replays it there finds its records still in the cache.
+using GameSink = std::function<void(Game<Move>&&)>;
+void parseGames(std::string_view text, const GameSink& sink);
 
 std::string writeMove(const Move& move, Form form);
 // Tags, a blank line, then one numbered move per line with its `{comment}`.

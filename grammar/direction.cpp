@@ -205,7 +205,13 @@ std::optional<Move> parseMove(std::string_view text, std::string* why) {
   return std::nullopt;
 }
 
-std::vector<Game<Move>> parseGames(std::string_view text) { return Reader().run(text); }
+void parseGames(std::string_view text, const GameSink& sink) { Reader().run(text, sink); }
+
+std::vector<Game<Move>> parseGames(std::string_view text) {
+  std::vector<Game<Move>> games;
+  parseGames(text, [&](Game<Move>&& game) { games.push_back(std::move(game)); });
+  return games;
+}
 
 std::string writeMove(const Move& move, Spelling spelling) {
   if (move.pass) return spelling == Spelling::Unicode ? "\u2014" : "--";

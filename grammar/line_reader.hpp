@@ -10,10 +10,10 @@
 #include <bit>
 #include <cstddef>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <vector>
 
 #include "grammar/ascii.hpp"
 #include "grammar/syntax.hpp"
@@ -95,10 +95,14 @@ class LineCount {
 template <class Description>
 class LineReader {
  public:
+  using GameSink = std::function<void(Game<Description>&&)>;
   virtual ~LineReader() = default;
 
-  // The lines as splitLines cuts them, found one memchr at a time rather than listed first.
-  std::vector<Game<Description>> run(std::string_view text) {
+  // The lines as splitLines cuts them, found one memchr at a time rather than listed
+  // first. Each game goes to `sink` once the next one starts (or the text ends), so
+  // a reader replays it while its records are still in the cache.
+  void run(std::string_view text, const GameSink& sink) {
+    sink_ = &sink;
     const char* const end = end_ = text.data() + text.size();
     for (const char* at = text.data(); at != end;) {
       const char* nl = static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)));
@@ -108,7 +112,7 @@ class LineReader {
       readLine(line);
       at = nl ? nl + 1 : end;
     }
-    return std::move(games_);
+    if (started_) sink(std::move(game_));
   }
 
  protected:
@@ -119,15 +123,18 @@ class LineReader {
 
   // The game in progress; text before any tag starts one where it stands.
   Game<Description>& game(std::size_t column) {
-    if (games_.empty()) startGame(column);
-    return games_.back();
+    if (!started_) startGame(column);
+    return game_;
   }
 
   // The game a tag at `column` belongs to: a tag after moves opens the next game.
   Game<Description>& gameForTag(std::size_t column) {
-    if (games_.empty() || !games_.back().moves.empty()) startGame(column);
-    return games_.back();
+    if (!started_ || !game_.moves.empty()) startGame(column);
+    return game_;
   }
+
+  // The game in progress, if any has started.
+  Game<Description>* inProgress() { return started_ ? &game_ : nullptr; }
 
   // grammar::linesFrom from `line` (one of the text's) to the end of the text: what a
   // game's tags or moves are sized with at its first.
@@ -140,14 +147,23 @@ class LineReader {
     game(column).errors.push_back({pos(column), std::move(message)});
   }
 
-  std::vector<Game<Description>> games_;
-
  private:
+  // The game in progress is complete: it goes to the sink. A sink that only reads
+  // it leaves its vectors' storage, which the next game then reuses.
   void startGame(std::size_t column) {
-    games_.emplace_back();
-    games_.back().pos = pos(column);
+    if (started_) {
+      (*sink_)(std::move(game_));
+      game_.tags.clear();
+      game_.moves.clear();
+      game_.errors.clear();
+    }
+    started_ = true;
+    game_.pos = pos(column);
   }
 
+  Game<Description> game_;
+  bool started_ = false;
+  const GameSink* sink_ = nullptr;
   int line_ = 0;
   const char* end_ = nullptr;  // of the whole text
 };

@@ -6,7 +6,9 @@
 // the origin and the `@` may be left out); the short and compressed writers give the
 // origin only as far as needed to tell the move apart, as chess does.
 #include <algorithm>
+#include <array>
 #include <cstdlib>
+#include <vector>
 
 #include "engine/walks.hpp"
 #include "ingest/move_text.hpp"
@@ -27,10 +29,23 @@ char colourLetter(Color c) { return c == Color::White ? 'w' : 'b'; }
 
 ag::Cell gridCell(Axial a) { return {a.q, a.r}; }
 
+// A cell with its frame coordinates, worked out once: a reader's destination, where
+// every candidate it checks ends.
+struct KnownCell {
+  Cell cell = kNoCell;
+  Axial at;
+};
+
 // The board cell of a grid cell (as written, columns modulo 52) within one step of
 // a piece; none when it touches no piece. The piece it touches says which of the
 // cells 52 columns apart is meant.
-std::optional<Cell> cellNextToHive(const Board& board, const GameFrame& frame, const ag::Cell& to) {
+std::optional<KnownCell> cellNextToHive(const Board& board, const GameFrame& frame, const ag::Cell& to) {
+  // Nearly always the column as written is meant: when that cell is at the hive it
+  // is the answer, as the cells at a hive of 28 pieces span fewer than 52 columns.
+  // Only otherwise is every piece asked.
+  const Axial written = frame.fromFrame({*to.q, *to.r});
+  if (const Cell c = cellAt(written); (board.occupied(c) || board.occupiedAround(c)) && board.axialOf(c) == written)
+    return KnownCell{c, {*to.q, *to.r}};
   for (PieceId p = 0; p < kPieces; ++p) {
     if (!board.onBoard(p)) continue;
     const Axial a = frame.toFrame(board.axialOfPiece(p));
@@ -38,7 +53,10 @@ std::optional<Cell> cellNextToHive(const Board& board, const GameFrame& frame, c
     if (dq > kColumnPeriod / 2) dq -= kColumnPeriod;
     if (dq < -kColumnPeriod / 2) dq += kColumnPeriod;
     const int dr = a.r - *to.r;
-    if (std::abs(dq) + std::abs(dr) + std::abs(dq + dr) <= 2) return cellAt(frame.fromFrame({a.q - dq, *to.r}));
+    if (std::abs(dq) + std::abs(dr) + std::abs(dq + dr) <= 2) {
+      const Cell c = cellAt(frame.fromFrame({a.q - dq, *to.r}));
+      return KnownCell{c, frame.at(board, c)};
+    }
   }
   return std::nullopt;
 }
@@ -55,12 +73,12 @@ bool anyBeside(const Board& board, const Move& m, F&& f) {
   return false;
 }
 
-bool fits(const Board& board, const GameFrame& frame, const ag::Move& w, const Move& m) {
+bool fits(const Board& board, const GameFrame& frame, const ag::Move& w, const Move& m, const KnownCell& known = {}) {
   if (w.pass || m.isPass()) return w.pass && m.isPass();
   if (w.piece.colour && colourLetter(colorOf(m.piece)) != w.piece.colour) return false;
   if (kBugLetters[int(bugOf(m.piece))] != w.piece.bug) return false;
   if (w.placement && !m.isPlacement()) return false;
-  const Axial to = frame.at(board, m.to);
+  const Axial to = m.to == known.cell ? known.at : frame.at(board, m.to);
   if (!sameColumn(to.q, *w.to.q) || to.r != *w.to.r) return false;
   if ((w.from || w.assist) && m.isPlacement()) return false;
   if (w.from) {
@@ -118,20 +136,38 @@ ag::Move describe(const Board& board, const GameFrame& frame, const std::vector<
   return w;
 }
 
-Step resolveWritten(const Board& board, const GameFrame& frame, const ag::Move& w) {
-  std::optional<Cell> to;
+// Both colours' copies of the bug a letter names (none for any other byte), looked
+// up for every move read: asking each piece cost more than parsing the move.
+constexpr std::array<uint32_t, 256> kPiecesOfLetter = [] {
+  std::array<uint32_t, 256> pieces{};
+  for (int bug = 0; bug < kBugs; ++bug)
+    pieces[static_cast<unsigned char>(kBugLetters[bug])] =  // times 1 + 2^14: White's copies and Black's
+        ((uint32_t(1) << kBugCopies[bug]) - 1) * (1u | pieceBit(kSlots)) << kBugFirstSlot[bug];
+  return pieces;
+}();
+
+// The pieces a written piece can mean: its bug's, of its colour when written.
+uint32_t namedBy(const ag::Piece& w) {
+  const uint32_t pieces = kPiecesOfLetter[static_cast<unsigned char>(w.bug)];
+  if (!w.colour) return pieces;
+  return w.colour == 'w' ? pieces & colorMask(Color::White) : w.colour == 'b' ? pieces & colorMask(Color::Black) : 0;
+}
+
+// `candidates` is scratch space, kept by the caller so that the moves of a file
+// reuse one allocation.
+Step resolveWritten(const Board& board, const GameFrame& frame, const ag::Move& w, std::vector<Move>& candidates) {
+  std::optional<KnownCell> to;
   if (!w.pass && board.ply() > 0 && !(to = cellNextToHive(board, frame, w.to)))
     return Step::fail("the destination " + ag::qToColumn(*w.to.q) + std::to_string(*w.to.r) + " touches no piece");
   // Moves of the bug written only (of its colour, when written): the long form the
   // ambiguity message uses needs no other piece's moves.
-  const uint32_t named = namedPieces(w.pass, [&](PieceId p) {
-    return kBugLetters[int(bugOf(p))] == w.piece.bug && (!w.piece.colour || colourLetter(colorOf(p)) == w.piece.colour);
-  });
-  auto fitsWritten = [&](const Move& m) { return fits(board, frame, w, m); };
+  const uint32_t named = w.pass ? kAllPieces : namedBy(w.piece);
+  const KnownCell destination = to.value_or(KnownCell{});
+  auto fitsWritten = [&](const Move& m) { return fits(board, frame, w, m, destination); };
   if (to) {  // the written cell is the destination: check the named pieces' moves there
-    std::vector<Move> there;
-    addLegalMovesTo(board, named, *to, there);
-    if (const auto only = onlyFitting(there, fitsWritten)) return Step::playLegal(*only);
+    candidates.clear();
+    addLegalMovesTo(board, named, to->cell, candidates);
+    if (const auto only = onlyFitting(candidates, fitsWritten)) return Step::playLegal(*only);
   }
   const auto legal = legalMoveVector(board, named);
   return chooseOne(fittingMoves(legal, fitsWritten), "no legal move fits", [&](const Move& m) {
@@ -139,7 +175,7 @@ Step resolveWritten(const Board& board, const GameFrame& frame, const ag::Move& 
   });
 }
 
-ReplayedGame replayAlgebraicGame(const grammar::Game<ag::Move>& game) {
+ReplayedGame replayAlgebraicGame(const grammar::Game<ag::Move>& game, std::vector<Move>& candidates) {
   ReplaySetup setup;
   std::string error;
   setup.type = gameTypeFromTags(game.tags, error);
@@ -153,7 +189,7 @@ ReplayedGame replayAlgebraicGame(const grammar::Game<ag::Move>& game) {
   return replayWritten(game, setup, [&](const Board& board, const grammar::Written<ag::Move>& w) {
     // The grid is wherever the first piece was written (m0 in a game).
     if (board.ply() == 0 && !w.move.pass) frame = GameFrame::translated({*w.move.to.q, *w.move.to.r});
-    return resolveWritten(board, frame, w.move);
+    return resolveWritten(board, frame, w.move, candidates);
   });
 }
 
@@ -162,7 +198,8 @@ ReplayedGame replayAlgebraicGame(const grammar::Game<ag::Move>& game) {
 Step readAlgebraicMove(const Board& board, const GameFrame& frame, std::string_view text) {
   const auto move = ag::parseMove(text);
   if (!move) return Step::fail("not an algebraic move");
-  return resolveWritten(board, frame, *move);
+  std::vector<Move> candidates;
+  return resolveWritten(board, frame, *move, candidates);
 }
 
 std::string writeAlgebraicMove(const Board& board, const GameFrame& frame, const Move& move, ag::Form form) {
@@ -171,7 +208,8 @@ std::string writeAlgebraicMove(const Board& board, const GameFrame& frame, const
 
 void readAlgebraic(std::string_view text, const GameSink& sink) {
   NumberedSink out(sink);
-  for (const auto& game : ag::parseGames(text)) out(replayAlgebraicGame(game));
+  std::vector<Move> candidates;
+  ag::parseGames(text, [&](grammar::Game<ag::Move>&& game) { out(replayAlgebraicGame(game, candidates)); });
 }
 
 std::string writeAlgebraic(const ReplayedGame& game, ag::Form form) {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdlib>
 
 #include "ingest/move_text.hpp"
 #include "ingest/notations.hpp"
@@ -21,8 +22,19 @@ namespace dg = grammar::direction;
 
 constexpr std::string_view kDirectionLetters = "nasmrf";  // frame directions E SE SW W NW NE
 
+// Each byte's place in `letters`, -1 for the others: looked up for every move
+// read, where string_view::find is a memchr call.
+constexpr std::array<int8_t, 256> placesIn(std::string_view letters) {
+  std::array<int8_t, 256> places{};
+  places.fill(-1);
+  for (std::size_t i = 0; i < letters.size(); ++i) places[static_cast<unsigned char>(letters[i])] = int8_t(i);
+  return places;
+}
+constexpr auto kFrameDirOfLetter = placesIn(kDirectionLetters);
+constexpr auto kBugOfLetter = placesIn(kBugLetters);
+
 dg::Direction directionLetter(int frameDir) { return dg::Direction(kDirectionLetters[frameDir]); }
-int frameDirOf(dg::Direction d) { return int(kDirectionLetters.find(char(d))); }
+int frameDirOf(dg::Direction d) { return kFrameDirOfLetter[static_cast<unsigned char>(d)]; }
 
 bool isUniqueBug(Bug bug) { return kBugCopies[int(bug)] == 1; }
 
@@ -63,14 +75,26 @@ class DirectionView {
     return {colorOf(p) != mover_, kBugLetters[int(bugOf(p))], numbered ? rank(p) : 0};
   }
 
-  // Whether a written piece can mean p. Without a number it means a visible piece of
-  // that kind, or the covered one of a kind that has only one (a covered Queen is a
-  // reference); with one, the visible piece counted at that place.
-  bool names(const dg::Piece& w, PieceId p) const {
-    if (colorOf(p) != (w.opponent ? other(mover_) : mover_) || kBugLetters[int(bugOf(p))] != w.bug) return false;
-    if (!board_.onBoard(p)) return w.number == 0;  // a piece to be placed
-    if (w.number) return rank(p) == w.number;
-    return board_.isTop(p) || isUniqueBug(bugOf(p));
+  // The pieces a written piece can mean, as a pieceBit mask. Without a number: a
+  // piece to be placed, a visible piece of that kind, or the covered one of a kind
+  // that has only one (a covered Queen is a reference); with one, the visible piece
+  // counted at that place. Only the written kind's copies are looked at: asking
+  // every piece cost more than the rest of reading a move.
+  uint32_t named(const dg::Piece& w) const {
+    const int letter = kBugOfLetter[static_cast<unsigned char>(w.bug)];
+    if (letter < 0) return 0;
+    const Bug bug = Bug(letter);
+    const Color owner = w.opponent ? other(mover_) : mover_;
+    if (w.number) {
+      const Kind& kind = visibleLike(pieceId(owner, bug));
+      return w.number > 0 && w.number <= kind.size ? pieceBit(kind.pieces[w.number - 1]) : 0;
+    }
+    uint32_t mask = 0;
+    for (int copy = 1; copy <= kBugCopies[int(bug)]; ++copy) {
+      const PieceId p = pieceId(owner, bug, copy);
+      if (!board_.onBoard(p) || board_.isTop(p) || isUniqueBug(bug)) mask |= pieceBit(p);
+    }
+    return mask;
   }
 
   // Frame direction from cell a to its neighbour b.
@@ -117,12 +141,15 @@ class DirectionView {
     Kind& kind = kinds_[k];
     if (known_ & (1u << k)) return kind;
     known_ |= 1u << k;
+    std::array<std::pair<int, int>, 3> orders;  // of kind.pieces, each worked out once
     for (int copy = 1; copy <= kBugCopies[int(bugOf(p))]; ++copy) {
       const PieceId q = pieceId(colorOf(p), bugOf(p), copy);
       if (!board_.isTop(q)) continue;
+      const auto at = order(q);
       int i = kind.size++;
-      for (; i > 0 && order(q) < order(kind.pieces[i - 1]); --i) kind.pieces[i] = kind.pieces[i - 1];
+      for (; i > 0 && at < orders[i - 1]; --i) kind.pieces[i] = kind.pieces[i - 1], orders[i] = orders[i - 1];
       kind.pieces[i] = q;
+      orders[i] = at;
     }
     return kind;
   }
@@ -130,13 +157,24 @@ class DirectionView {
   mutable uint32_t known_ = 0;
 };
 
+// straightLineDir (`to - from` is k >= 2 steps in one direction, k < 32) without
+// trying every k: along a direction the larger of |dq| and |dr| is k.
+int jumpDir(Axial from, Axial to) {
+  const Axial d = to - from;
+  const int k = std::max(std::abs(d.q), std::abs(d.r));
+  if (k < 2 || k >= 32) return -1;
+  for (int dir = 0; dir < kDirs; ++dir)
+    if (d == Axial{k * kDq[dir], k * kDr[dir]}) return dir;
+  return -1;
+}
+
 // The direction of a direct destination: a neighbouring cell, or a Grasshopper's
 // own jump (a Mosquito copying one is written with a reference); else -1.
 int directDir(const Board& board, const Move& m) {
   if (m.isPlacement()) return -1;
   if (const int d = directionTo(m.from, m.to); d >= 0) return d;
   if (bugOf(m.piece) != Bug::Grasshopper) return -1;
-  return straightLineDir(board.axialOfPiece(m.piece), *board.axialOf(m.to));
+  return jumpDir(board.axialOfPiece(m.piece), *board.axialOf(m.to));
 }
 
 // Canonical notation: every part the seed's rules call for.
@@ -160,42 +198,65 @@ dg::Move canonicalMove(const DirectionView& view, const Move& m) {
   return out;
 }
 
-// Whether the written move can mean m. Every part left out is no constraint.
-// `references` holds the pieces on the board the written reference can name.
-bool fits(const DirectionView& view, const dg::Move& w, uint32_t references, const Move& m) {
-  if (w.pass || m.isPass()) return w.pass && m.isPass();
-  const Board& board = view.board();
-  // `+` marks a placement, but a player's first piece is written bare.
-  if (w.placement && !m.isPlacement()) return false;
-  if (!w.placement && m.isPlacement() && !hasNoPieceOnBoard(board, view.mover())) return false;
-  if (!view.names(w.piece, m.piece)) return false;
-  const Axial to = view.frame().at(board, m.to);
-  if (board.ply() == 1 && to != Axial{1, 0}) return false;  // the second piece fixes noon
-  if (view.frame().mirrorOpen() && to.r < 0) return false;    // the mirror image of one at r > 0
-  if (w.reference) {
-    for (uint32_t left = references; left; left &= left - 1) {
-      const PieceId p = PieceId(std::countr_zero(left));
-      const int d = directionTo(board.cellOf(p), m.to);
-      if (d >= 0 && (!w.direction || view.frame().toFrameDir(d) == frameDirOf(*w.direction))) return true;
+// Whether the written move can mean a legal move. Every part left out is no
+// constraint. What the text names is worked out once, not for every candidate.
+class Fits {
+ public:
+  // `named`: the pieces the written piece can mean; `references`: the pieces on
+  // the board the written reference can name.
+  Fits(const DirectionView& view, const dg::Move& w, uint32_t named, uint32_t references)
+      : board_(view.board()),
+        frame_(view.frame()),
+        w_(w),
+        named_(named),
+        references_(references),
+        frameDir_(w.direction ? frameDirOf(*w.direction) : -1),
+        firstPlacement_(hasNoPieceOnBoard(board_, view.mover())) {}
+
+  bool operator()(const Move& m) const {
+    if (w_.pass || m.isPass()) return w_.pass && m.isPass();
+    // `+` marks a placement, but a player's first piece is written bare.
+    if (w_.placement && !m.isPlacement()) return false;
+    if (!w_.placement && m.isPlacement() && !firstPlacement_) return false;
+    if (!(named_ & pieceBit(m.piece))) return false;
+    if (board_.ply() == 1 || frame_.mirrorOpen()) {
+      const Axial to = frame_.at(board_, m.to);
+      if (board_.ply() == 1 && to != Axial{1, 0}) return false;  // the second piece fixes noon
+      if (frame_.mirrorOpen() && to.r < 0) return false;        // the mirror image of one at r > 0
     }
-    return false;
+    if (w_.reference) {
+      for (uint32_t left = references_; left; left &= left - 1) {
+        const PieceId p = PieceId(std::countr_zero(left));
+        const int d = directionTo(board_.cellOf(p), m.to);
+        if (d >= 0 && (!w_.direction || frame_.toFrameDir(d) == frameDir_)) return true;
+      }
+      return false;
+    }
+    if (!w_.direction) return true;
+    return directDir(board_, m) == frame_.fromFrameDir(frameDir_);
   }
-  if (!w.direction) return true;
-  return directDir(board, m) == view.frame().fromFrameDir(frameDirOf(*w.direction));
-}
+
+ private:
+  const Board& board_;
+  const GameFrame& frame_;
+  const dg::Move& w_;
+  uint32_t named_, references_;
+  int frameDir_;  // the written direction, when there is one
+  bool firstPlacement_;
+};
 
 // Every legal move of the named pieces that a written direction can mean: beside
 // a reference on that side, else one step that way or a Grasshopper's jump.
-std::vector<Move> movesInDirection(const Board& board, const GameFrame& frame, const dg::Move& w, uint32_t named,
-                                   uint32_t references) {
+// Appended to `out`.
+void movesInDirection(const Board& board, const GameFrame& frame, const dg::Move& w, uint32_t named,
+                      uint32_t references, std::vector<Move>& out) {
   const int d = frame.fromFrameDir(frameDirOf(*w.direction));
-  std::vector<Move> out;
   if (w.reference) {
     CellList cells;
     for (uint32_t left = references; left; left &= left - 1)
       cells.add(neighbor(board.cellOf(PieceId(std::countr_zero(left))), d));
     addLegalMovesTo(board, named, cells, out);
-    return out;
+    return;
   }
   for (uint32_t left = named & board.piecesOnBoard(); left; left &= left - 1) {
     const PieceId p = PieceId(std::countr_zero(left));
@@ -206,18 +267,19 @@ std::vector<Move> movesInDirection(const Board& board, const GameFrame& frame, c
     addLegalMovesTo(board, pieceBit(p), step, out);
     if (jump != step) addLegalMovesTo(board, pieceBit(p), jump, out);
   }
-  return out;
 }
 
-Step resolveWritten(const Board& board, const GameFrame& frame, const dg::Move& w) {
+// `candidates` is scratch space, kept by the caller so that the moves of a file
+// reuse one allocation.
+Step resolveWritten(const Board& board, const GameFrame& frame, const dg::Move& w, std::vector<Move>& candidates) {
   const DirectionView view(board, frame);
-  const uint32_t named = namedPieces(w.pass, [&](PieceId p) { return view.names(w.piece, p); });
-  const uint32_t references =
-      w.reference ? namedPieces(false, [&](PieceId p) { return board.onBoard(p) && view.names(*w.reference, p); }) : 0;
-  auto fitsWritten = [&](const Move& m) { return fits(view, w, references, m); };
+  const uint32_t named = w.pass ? kAllPieces : view.named(w.piece);
+  const uint32_t references = w.reference ? view.named(*w.reference) & board.piecesOnBoard() : 0;
+  const Fits fitsWritten(view, w, named, references);
   if (w.direction && board.ply() >= 2) {
-    if (const auto only = onlyFitting(movesInDirection(board, frame, w, named, references), fitsWritten))
-      return Step::playLegal(*only);
+    candidates.clear();
+    movesInDirection(board, frame, w, named, references, candidates);
+    if (const auto only = onlyFitting(candidates, fitsWritten)) return Step::playLegal(*only);
   }
   const auto fitting = fittingMoves(legalMoveVector(board, named), fitsWritten);
   std::string none = "no legal move fits";
@@ -230,14 +292,14 @@ Step resolveWritten(const Board& board, const GameFrame& frame, const dg::Move& 
   return chooseOne(fitting, none, [&](const Move& m) { return dg::writeMove(canonicalMove(view, m)); });
 }
 
-ReplayedGame replayDirectionGame(const grammar::Game<dg::Move>& game) {
+ReplayedGame replayDirectionGame(const grammar::Game<dg::Move>& game, std::vector<Move>& candidates) {
   ReplaySetup setup;  // colour-free: White moves first
   std::string error;
   setup.type = gameTypeFromTags(game.tags, error);
   if (!error.empty()) return refusedGame(game, error);
   GameFrame frame;  // the reader's board is in frame coordinates
   return replayWritten(game, setup, [&](const Board& board, const grammar::Written<dg::Move>& w) {
-    Step step = resolveWritten(board, frame, w.move);
+    Step step = resolveWritten(board, frame, w.move, candidates);
     if (step.move) frame.advance(board, *step.move);
     return step;
   });
@@ -249,7 +311,8 @@ Step readDirectionMove(const Board& board, const GameFrame& frame, std::string_v
   std::string why;
   const auto move = dg::parseMove(text, &why);
   if (!move) return Step::fail(why);
-  return resolveWritten(board, frame, *move);
+  std::vector<Move> candidates;
+  return resolveWritten(board, frame, *move, candidates);
 }
 
 std::string writeDirectionMove(const Board& board, const GameFrame& frame, const Move& move, dg::Spelling spelling) {
@@ -258,7 +321,8 @@ std::string writeDirectionMove(const Board& board, const GameFrame& frame, const
 
 void readDirection(std::string_view text, const GameSink& sink) {
   NumberedSink out(sink);
-  for (const auto& game : dg::parseGames(text)) out(replayDirectionGame(game));
+  std::vector<Move> candidates;
+  dg::parseGames(text, [&](grammar::Game<dg::Move>&& game) { out(replayDirectionGame(game, candidates)); });
 }
 
 std::string writeDirection(const ReplayedGame& game, dg::Spelling spelling) {

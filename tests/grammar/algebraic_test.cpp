@@ -216,6 +216,45 @@ TEST_CASE("algebraic files") {
   CHECK(writeGame(g, Form::Short).rfind("[Event \"Example\"]\n[White \"A\"]\n\n1. wG m0 {first}\n2. bG n0\n", 0) == 0);
 }
 
+TEST_CASE("a sink gets each game whole, in order, and a game starts with nothing of the one before") {
+  // The sink reads each game without taking it, so the reader reuses its storage:
+  // the second game must not see the first one's tags, comments or errors.
+  const std::string text =
+      "[Event \"One\"]\n"
+      "[Round \"1\"]\n"
+      "1. wG m0 {first}\n"
+      "2. bG n0 3. wQ @zz\n"
+      "[Event \"Two\"]\n"
+      "1. wA m0\n"
+      "2. bA n0 ; late\n"
+      "3. wQ @l1\n";
+  struct Seen {
+    std::size_t tags, moves, errors;
+    int line;
+    std::vector<std::string> comments;
+  };
+  std::vector<Seen> seen;
+  parseGames(text, [&](Game<Move>&& g) {
+    Seen s{g.tags.size(), g.moves.size(), g.errors.size(), g.pos.line, {}};
+    for (const auto& m : g.moves) s.comments.push_back(m.comment);
+    seen.push_back(std::move(s));
+  });
+  REQUIRE(seen.size() == 2);
+  CHECK(seen[0].tags == 2);
+  CHECK(seen[0].moves == 2);
+  CHECK(seen[0].errors == 1);
+  CHECK(seen[0].comments == std::vector<std::string>{"first", ""});
+  CHECK(seen[1].line == 5);
+  CHECK(seen[1].tags == 1);
+  CHECK(seen[1].moves == 3);
+  CHECK(seen[1].errors == 0);
+  CHECK(seen[1].comments == std::vector<std::string>{"", "late", ""});
+  const auto games = parseGames(text);
+  REQUIRE(games.size() == 2);
+  CHECK(*games[1].tag("Event") == "Two");
+  CHECK(games[1].moves[2].move.placement);
+}
+
 TEST_CASE("malformed algebraic input gives positioned errors") {
   const auto games = parseGames(
       "1. wG m0\n"

@@ -225,6 +225,45 @@ TEST_CASE("the seed's two example games parse completely") {
   CHECK(g2.moves[52].text == "Bf");
 }
 
+TEST_CASE("a sink gets each game whole, in order, and a game starts with nothing of the one before") {
+  // The first game has an error and a header line; the second has neither. The sink
+  // reads each game without taking it, so the reader reuses its storage.
+  const std::string text = std::string("Event: one\n1. L P\n2. M+Lm Zz\n") + kGame2 + "Event: three\n1. G\n";
+  struct Seen {
+    std::size_t tags, moves, errors;
+    int line;
+    std::string firstMove, lastMove;
+  };
+  std::vector<Seen> seen;
+  parseGames(text, [&](Game<Move>&& g) {
+    seen.push_back({g.tags.size(), g.moves.size(), g.errors.size(), g.pos.line, g.moves.empty() ? "" : g.moves.front().text,
+                    g.moves.empty() ? "" : g.moves.back().text});
+  });
+  REQUIRE(seen.size() == 3);
+  CHECK(seen[0].tags == 1);
+  CHECK(seen[0].moves == 3);
+  CHECK(seen[0].errors == 1);
+  CHECK(seen[0].lastMove == "M+Lm");
+  CHECK(seen[1].line == 4);
+  CHECK(seen[1].tags == 4);
+  CHECK(seen[1].moves == 53);
+  CHECK(seen[1].errors == 0);
+  CHECK(seen[1].firstMove == "L");
+  CHECK(seen[1].lastMove == "Bf");
+  CHECK(seen[2].tags == 1);
+  CHECK(seen[2].moves == 1);
+  CHECK(seen[2].errors == 0);
+  CHECK(seen[2].firstMove == "G");
+  // The vector form holds the same games.
+  const auto games = parseGames(text);
+  REQUIRE(games.size() == 3);
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    CHECK(games[i].moves.size() == seen[i].moves);
+    CHECK(games[i].errors.size() == seen[i].errors);
+  }
+  CHECK(games[1].moves[0].move == Move{false, own('L'), false, std::nullopt, std::nullopt});
+}
+
 TEST_CASE("the seed's games are written back move for move") {
   for (const char* seed : {kGame1, kGame2}) {
     const auto games = parseGames(seed);

@@ -40,18 +40,27 @@ class PlyFilter {
  public:
   PlyFilter(const Board& board, const pl::Ply& ply) : board_(board), ply_(ply) {
     const pgnlike::Places places(board);
-    if (ply.from) from_ = places.cells(*ply.from);
+    // Of the cells described as the origin, only those where a piece with the
+    // ply's letter is on top: no other starts a move that fits.
+    if (ply.from) {
+      from_ = places.landings(*ply.from, ply.piece);
+      movers_ = 0;
+      for (const Cell c : *from_) movers_ |= pieceBit(board.top(c));
+    }
     // Of the cells described, only those a move of the ply may end at.
     if (ply.to) {
-      to_.emplace();
-      for (const Cell c : places.cells(*ply.to))
-        if (landsOn(board, ply, c)) to_->add(c);
+      to_ = places.landings(*ply.to, ply.under);
     } else if (ply.under && ply.kind != pl::Ply::Kind::Pass) {  // `x` alone: wherever that piece is on top
       to_.emplace();
       for (uint32_t left = pgnlike::piecesOfLetter(ply.under) & board.piecesOnBoard(); left; left &= left - 1) {
         const Cell c = board.cellOf(PieceId(std::countr_zero(left)));
         if (landsOn(board, ply, c)) to_->add(c);
       }
+    } else if (ply.kind == pl::Ply::Kind::Place && board.ply() <= 1) {
+      // The first piece has one place, the second one east of it (isEastOfFirst):
+      // the opening placements are written bare but still pin their cell.
+      to_.emplace();
+      to_->add(board.ply() == 0 ? kOrigin : neighbor(kOrigin, E));
     }
   }
   bool operator()(const Move& m) const {
@@ -62,11 +71,15 @@ class PlyFilter {
   // Where the ply says the move ends, when it says (a place, or the piece climbed
   // onto): every move that fits ends in one of these cells.
   const std::optional<CellList>& destinations() const { return to_; }
+  // The pieces on top where the ply says the move starts (all, when it does not
+  // say): only their moves can fit.
+  uint32_t movers() const { return movers_; }
 
  private:
   const Board& board_;
   const pl::Ply& ply_;
   std::optional<CellList> from_, to_;
+  uint32_t movers_ = kAllPieces;
 };
 
 // The legal moves a ply fits.
@@ -229,8 +242,13 @@ Step resolveWritten(const Board& board, const pl::Ply& ply) {
       // and freeing the list every ply cost them some 200 instructions in 2,900.
       thread_local std::vector<Move> there;
       there.clear();
-      addLegalMovesTo(board, named & (ply.kind == pl::Ply::Kind::Place ? ~placed : placed), *to, there);
-      if (const auto only = onlyFitting(there, filter)) return Step::playLegal(*only);
+      addLegalMovesTo(board, named & filter.movers() & (ply.kind == pl::Ply::Kind::Place ? ~placed : placed), *to,
+                      there);
+      // Every move found fits the ply but for the second piece's place: its letter
+      // named the pieces, in hand or on the board as the ply says, starting where
+      // it says (movers) and ending where it may land (destinations).
+      if (const auto only = onlyFitting(there, [&](const Move& m) { return isEastOfFirst(board, m); }))
+        return Step::playLegal(*only);
     }
   }
   const auto legal = legalMoveVector(board, named);

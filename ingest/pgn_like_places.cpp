@@ -64,13 +64,6 @@ void references(const Board& board, Cell centre, Cell x, int depth, std::vector<
 
 }  // namespace
 
-Places::Letter Places::of(char letter) const {
-  Letter out;
-  for (uint32_t left = piecesOfLetter(letter) & board_.piecesOnBoard(); left; left &= left - 1)
-    out.cells[out.size++] = board_.cellOf(PieceId(std::countr_zero(left)));
-  return out;
-}
-
 // `x` is next to `centre` and the reference holds there: its piece is next to
 // `centre`, `x` lies `angle` places clockwise around `centre` from it, and its
 // qualifier says where `centre` lies around that piece (the same rule one level
@@ -90,28 +83,70 @@ bool Places::holds(Cell x, Cell centre, const pl::Reference& ref) const {
 
 // The cells around each piece of the neighbour's letter where the other reference
 // holds (holds() turned round: each of its pieces next to that piece, with its
-// qualifier, gives the one cell at its angle, or all six without one).
-CellList Places::cells(const pl::Location& location) const {
+// qualifier, gives the one cell at its angle, or all six without one), of those
+// `keep` lets through: keep(x) for one cell, keep.around(n) the directions around
+// n for all six.
+// (Every ply asks, so pieces come straight from the letters' masks, cells are
+// compared by one table lookup, and an angle is added without a division.)
+template <class Keep>
+CellList Places::described(const pl::Location& location, const Keep& keep) const {
   CellList out;
-  const Letter others = location.other ? of(location.other->piece) : Letter{};
-  for (const Cell n : of(location.neighbour)) {
-    if (!location.other) {
-      for (int d = 0; d < kDirs; ++d) out.add(neighbor(n, d));
-      continue;
-    }
-    const pl::Reference& ref = *location.other;
-    for (const Cell c : others) {
-      const int toRef = directionTo(n, c);
+  const auto addAround = [&](Cell n) {
+    for (unsigned dirs = keep.around(n); dirs; dirs &= dirs - 1) out.add(neighbor(n, std::countr_zero(dirs)));
+  };
+  const uint32_t onBoard = board_.piecesOnBoard();
+  const auto cellOf = [&](uint32_t pieces) { return board_.cellOf(PieceId(std::countr_zero(pieces))); };
+  uint32_t neighbours = piecesOfLetter(location.neighbour) & onBoard;
+  if (!location.other) {
+    for (; neighbours; neighbours &= neighbours - 1) addAround(cellOf(neighbours));
+    return out;
+  }
+  const pl::Reference& ref = *location.other;
+  const uint32_t others = piecesOfLetter(ref.piece) & onBoard;
+  for (; neighbours; neighbours &= neighbours - 1) {
+    const Cell n = cellOf(neighbours);
+    for (uint32_t left = others; left; left &= left - 1) {
+      const Cell c = cellOf(left);
+      const int toRef = kDirOfStep[(c - n) & (kCells - 1)];
       if (toRef < 0 || (!ref.qualifier.empty() && !holds(n, c, ref.qualifier.front()))) continue;
       if (ref.angle != 0) {
-        out.add(neighbor(n, clockwise(toRef, ref.angle)));
+        const int toX = toRef + ref.angle;  // the angle is 1..5
+        if (const Cell x = neighbor(n, toX < kDirs ? toX : toX - kDirs); keep(x)) out.add(x);
       } else {
-        for (int d = 0; d < kDirs; ++d) out.add(neighbor(n, d));
+        addAround(n);
         break;
       }
     }
   }
   return out;
+}
+
+CellList Places::cells(const pl::Location& location) const {
+  struct All {
+    unsigned around(Cell) const { return Board::kAllAround; }
+    bool operator()(Cell) const { return true; }
+  };
+  return described(location, All{});
+}
+
+CellList Places::landings(const pl::Location& location, char onto) const {
+  struct Empty {
+    const Board& board;
+    unsigned around(Cell n) const { return ~board.occupiedAround(n) & Board::kAllAround; }
+    bool operator()(Cell x) const { return !board.occupied(x); }
+  };
+  struct Topped {
+    const Board& board;
+    char letter;
+    unsigned around(Cell n) const {
+      unsigned out = 0;
+      for (unsigned dirs = board.occupiedAround(n); dirs; dirs &= dirs - 1)
+        if (letterOf(board.top(neighbor(n, std::countr_zero(dirs)))) == letter) out |= dirs & -dirs;
+      return out;
+    }
+    bool operator()(Cell x) const { return board.occupied(x) && letterOf(board.top(x)) == letter; }
+  };
+  return onto ? described(location, Topped{board_, onto}) : described(location, Empty{board_});
 }
 
 std::string spelling(const pl::Location& location) {

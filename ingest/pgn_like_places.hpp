@@ -9,6 +9,8 @@
 // true of a cell (for the writer, which keeps the shortest that fits one move).
 #pragma once
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +52,10 @@ class Places {
   explicit Places(const Board& board) : board_(board) {}
   // At most the six cells around each of three pieces.
   CellList cells(const grammar::pgn_like::Location& location) const;
+  // Of those, the cells a piece may end on: empty ones, or with `onto` (a letter)
+  // those whose top piece has that letter. A reader wants no others, and most
+  // cells around a piece are occupied: they are never listed.
+  CellList landings(const grammar::pgn_like::Location& location, char onto) const;
 
  private:
   struct Letter {
@@ -58,7 +64,14 @@ class Places {
     const Cell* begin() const { return cells.data(); }
     const Cell* end() const { return cells.data() + size; }
   };
-  Letter of(char letter) const;
+  Letter of(char letter) const {
+    Letter out;
+    for (uint32_t left = piecesOfLetter(letter) & board_.piecesOnBoard(); left; left &= left - 1)
+      out.cells[out.size++] = board_.cellOf(PieceId(std::countr_zero(left)));
+    return out;
+  }
+  template <class Keep>
+  CellList described(const grammar::pgn_like::Location& location, const Keep& keep) const;
   bool holds(Cell x, Cell centre, const grammar::pgn_like::Reference& ref) const;
   const Board& board_;
 };

@@ -39,28 +39,45 @@ void addLegalMovesTo(const Board& board, uint32_t pieces, const CellList& to, st
   // (measured on generated games). The pin test costs more than most walks, so it
   // is left for the pieces that get somewhere, but less than an Ant's, which is
   // walked only when free.
+  //
+  // Only the mover's Pillbug, or its Mosquito beside one, throws: without either on
+  // the board a piece goes where its own moves take it, and no neighbour is asked.
+  const uint32_t throwers = pieceBit(pieceId(me, Bug::Pillbug)) | pieceBit(pieceId(me, Bug::Mosquito));
+  const bool throws = board.piecesOnBoard() & throwers;
+  if (!throws) pieces &= colorMask(me);
   for (uint32_t placed = pieces & board.piecesOnBoard(); placed; placed &= placed - 1) {
     const PieceId p = PieceId(std::countr_zero(placed));
     const Cell from = board.cellOf(p);
     if (board.top(from) != p || p == board.lastMoved()) continue;
-    const bool pinTestFirst = bugOf(p) == Bug::Ant;
+    const Bug bug = bugOf(p);
+    const bool pinTestFirst = bug == Bug::Ant;
     if (pinTestFirst && splitsHive(board, p)) continue;
     const LiftedBoard view{board, from};
+    const auto reaches = [&](auto&& visit) {
+      return throws ? walks::movesOrIsThrown(view, p, me, visit) : walks::ownMoves(view, p, visit);
+    };
     const std::size_t before = out.size();
     if (to.size() == 1) {
       const Cell c = *to.begin();
-      if (c != from && walks::movesOrIsThrown(view, p, me, walks::Reaches{c})) out.push_back(Move{p, from, c});
+      if (c != from && reaches(walks::Reaches{c})) out.push_back(Move{p, from, c});
+    } else if (bug == Bug::Queen || bug == Bug::Beetle || bug == Bug::Pillbug) {
+      // These step once, or are thrown beside a neighbour: each listed cell that
+      // near is one test, and the others are out of reach.
+      for (const Cell c : to)
+        if (c != from && walks::kStepsApart[(c - from) & (kCells - 1)] <= 2 && reaches(walks::Reaches{c}))
+          out.push_back(Move{p, from, c});
     } else {
-      CellSet unreached{};
-      int left = 0;
-      for (const Cell c : to)
-        if (c != from) unreached.add(c), ++left;
-      walks::movesOrIsThrown(view, p, me, [&](Cell c) {
-        if (unreached.has(c)) unreached.remove(c), --left;
-        return left == 0;
+      // The listed cells found, one bit each by place in the list (at most 28):
+      // most cells a walk visits are not listed, which the list's filter answers.
+      const int atFrom = to.indexOf(from);
+      const uint32_t wanted = ((uint32_t(1) << to.size()) - 1) & ~(atFrom < 0 ? 0 : uint32_t(1) << atFrom);
+      uint32_t found = 0;
+      reaches([&](Cell c) {
+        if (const int i = to.indexOf(c); i >= 0) found |= uint32_t(1) << i;
+        return (found & wanted) == wanted;
       });
-      for (const Cell c : to)
-        if (c != from && !unreached.has(c)) out.push_back(Move{p, from, c});
+      for (uint32_t left = found & wanted; left; left &= left - 1)
+        out.push_back(Move{p, from, to.begin()[std::countr_zero(left)]});
     }
     if (!pinTestFirst && out.size() != before && splitsHive(board, p)) out.resize(before);
   }

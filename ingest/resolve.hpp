@@ -51,7 +51,13 @@ class CellList {
     seen_ |= bitOf(c);
     cells_[size_++] = c;
   }
-  bool has(Cell c) const { return (seen_ & bitOf(c)) && std::find(begin(), end(), c) != end(); }
+  bool has(Cell c) const { return indexOf(c) >= 0; }
+  // Where c is in the list, -1 when it is not.
+  int indexOf(Cell c) const {
+    if (!(seen_ & bitOf(c))) return -1;
+    const Cell* at = std::find(begin(), end(), c);
+    return at == end() ? -1 : int(at - begin());
+  }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
   const Cell* begin() const { return cells_.data(); }
@@ -70,9 +76,10 @@ class CellList {
 
 // The legal moves of `pieces` (a pieceBit mask) that end in `to`, for readers whose
 // text pins the destination, without listing the pieces' other moves: a placement
-// is checked at each cell; a piece on the board is walked (and thrown) towards a
-// single cell, or once for more until it has reached them all, and tested once
-// for the pin.
+// is checked at each cell; a piece on the board is walked (and thrown, when the
+// mover has a thrower on the board) towards a single cell, or once for more until
+// it has reached them all (a bug that only steps is tested at each cell near it),
+// and tested once for the pin.
 void addLegalMovesTo(const Board& board, uint32_t pieces, const CellList& to, std::vector<Move>& out);
 void addLegalMovesTo(const Board& board, uint32_t pieces, Cell to, std::vector<Move>& out);
 

@@ -1,12 +1,15 @@
 // The PGN-like notation against the engine: the seed's example game, each example
 // move of the seed in a position where its explanation holds, the shortest-form
-// writer, round trips and bad input.
+// writer, round trips, bad input, and the reader's shortcuts against plain checks.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <utility>
 
 #include "engine/movegen.hpp"
+#include "grammar/pgn_like.hpp"
 #include "ingest/move_text.hpp"
 #include "ingest/notations.hpp"
+#include "ingest/pgn_like_places.hpp"
 #include "ingest_support.hpp"
 
 using namespace apiary;
@@ -268,4 +271,110 @@ TEST_CASE("bad PGN-like input is an error with line, column and ply, never a cra
     for (const char* junk : {"1. pass", "1. +G +s 2. x", "1. +G +G +G", "[", "1. +Gx(((", "1. +G #", ""})
       CHECK_NOTHROW(readGames(grammar::Format::PgnLike, junk));
   }
+}
+
+namespace {
+
+// Whether a move fits a ply by the notation's rules read plainly (every legal move
+// checked against every described cell): the oracle for the reader's shortcuts.
+bool plainlyFits(const Board& b, const grammar::pgn_like::Ply& ply, const Move& m) {
+  using Kind = grammar::pgn_like::Ply::Kind;
+  if (ply.kind == Kind::Pass || m.isPass()) return ply.kind == Kind::Pass && m.isPass();
+  if ((ply.kind == Kind::Place) != m.isPlacement() || pgnlike::letterOf(m.piece) != ply.piece) return false;
+  if (ply.under ? !b.occupied(m.to) || pgnlike::letterOf(b.top(m.to)) != ply.under : b.occupied(m.to)) return false;
+  if (!isEastOfFirst(b, m)) return false;
+  const pgnlike::Places places(b);
+  if (ply.from && (m.isPlacement() || !places.cells(*ply.from).has(m.from))) return false;
+  return !ply.to || places.cells(*ply.to).has(m.to);
+}
+
+// f(position, the move played there) for every position of `games` generated games.
+template <class F>
+void forEachPlayed(uint64_t seed, int games, F&& f) {
+  GameGenerator generator(seed);
+  for (int g = 0; g < games; ++g) {
+    const GeneratedGame game = generator.next();
+    Board b(game.board.type(), game.board.rules(), game.board.firstMover());
+    for (const Move& played : game.board.history()) {
+      f(std::as_const(b), played);
+      b.play(played);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a place's landing cells are its cells where a piece may end") {
+  int compared = 0, climbs = 0;
+  forEachPlayed(91, 12, [&](const Board& b, const Move&) {
+    const pgnlike::Places places(b);
+    for (const Move& m : legalMoveVector(b)) {
+      if (m.isPass() || b.ply() < 2) continue;
+      for (const auto& d : pgnlike::descriptionsOf(b, m.to, 1)) {
+        const CellList all = places.cells(d.location);
+        for (const char onto : {char(0), d.location.neighbour}) {
+          std::vector<Cell> expected;
+          for (const Cell c : all)
+            if (onto ? b.occupied(c) && pgnlike::letterOf(b.top(c)) == onto : !b.occupied(c)) expected.push_back(c);
+          const CellList landing = places.landings(d.location, onto);
+          INFO("ply " << b.ply() << ": " << d.text << ", onto '" << (onto ? onto : '-') << "'");
+          CHECK(std::vector<Cell>(landing.begin(), landing.end()) == expected);
+          ++compared;
+          climbs += onto && !expected.empty();
+        }
+      }
+    }
+  });
+  CHECK(compared > 10000);
+  CHECK(climbs > 1000);
+}
+
+TEST_CASE("the reader names the one legal move a ply fits, else says how many fit") {
+  // Each played move written, then bare, with its destination's neighbour only,
+  // with an origin, climbing, and a climb without its `x`: the reader's shortcuts
+  // (destinations and origins turned into the cells where a move may end or
+  // start, the opening placements) against every legal move checked plainly.
+  int one = 0, none = 0, several = 0, origins = 0;
+  forEachPlayed(92, 100, [&](const Board& b, const Move& played) {
+    const auto legal = legalMoveVector(b);
+    const auto ply = *grammar::pgn_like::parsePly(writePgnLikeMove(b, played));
+    using Ply = grammar::pgn_like::Ply;
+    std::vector<Ply> variants{ply, Ply{ply.kind, ply.piece, ply.under, std::nullopt, std::nullopt, false}};
+    if (ply.to) {
+      const grammar::pgn_like::Location near{ply.to->neighbour, std::nullopt};
+      variants.push_back(Ply{ply.kind, ply.piece, ply.under, std::nullopt, near, false});
+      if (ply.kind == Ply::Kind::Move) variants.push_back(Ply{ply.kind, ply.piece, near.neighbour, std::nullopt, near, false});
+    }
+    if (ply.under) variants.push_back(Ply{ply.kind, ply.piece, 0, ply.from, ply.to, false});
+    if (!played.isPlacement() && !played.isPass() && ply.to)
+      for (const auto& d : pgnlike::descriptionsOf(b, played.from, 0))
+        variants.push_back(Ply{ply.kind, ply.piece, ply.under, d.location, ply.to, false});
+    for (const auto& v : variants) {
+      std::vector<Move> fits;
+      for (const Move& m : legal)
+        if (plainlyFits(b, v, m)) fits.push_back(m);
+      const std::string text = grammar::pgn_like::writePly(v);
+      const Step step = readPgnLikeMove(b, text);
+      INFO("ply " << b.ply() << ": " << text << ": " << step.error);
+      if (fits.size() == 1) {
+        REQUIRE(step.move);
+        CHECK(*step.move == fits[0]);
+        ++one;
+      } else {
+        CHECK_FALSE(step.move);
+        if (fits.empty()) {
+          CHECK(step.error.find("no legal") == 0);
+          ++none;
+        } else {
+          CHECK(step.error.find("ambiguous, " + std::to_string(fits.size()) + " legal moves fit") == 0);
+          ++several;
+        }
+      }
+      origins += v.from.has_value();
+    }
+  });
+  CHECK(one > 2000);
+  CHECK(none > 500);
+  CHECK(several > 500);
+  CHECK(origins > 1000);
 }

@@ -46,7 +46,7 @@ std::vector<Move> listedTo(const std::vector<Move>& legal, uint32_t pieces, cons
 
 TEST_CASE("checking the moves to a cell finds exactly the listed legal moves there") {
   GameGenerator generator(77);
-  int positions = 0, found = 0, lists = 0;
+  int positions = 0, found = 0, lists = 0, withThrowers = 0;
   for (int g = 0; g < 40; ++g) {
     const GeneratedGame game = generator.next();
     Board board(game.board.type(), game.board.rules(), game.board.firstMover());
@@ -101,12 +101,17 @@ TEST_CASE("checking the moves to a cell finds exactly the listed legal moves the
         }
       }
       ++positions;
+      // Only the mover's Pillbug or Mosquito throws: positions with and without one.
+      const Color me = board.toMove();
+      withThrowers += board.onBoard(pieceId(me, Bug::Pillbug)) || board.onBoard(pieceId(me, Bug::Mosquito));
       board.play(played);
     }
   }
   CHECK(positions > 1000);
   CHECK(found > 10000);  // the comparison saw real moves, not only empty sets
   CHECK(lists > 10000);
+  CHECK(withThrowers > 300);
+  CHECK(positions - withThrowers > 300);
 }
 
 TEST_CASE("an algebraic move without colour or origin: the one legal move that fits, else all that do") {

@@ -1,4 +1,6 @@
 // The apiary command as users and scripts run it: exit codes, JSON, files.
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -46,7 +48,7 @@ TEST_CASE("generate writes the requested games, the same for the same seed", "[c
   CHECK(games == 5);
   CHECK(a.out.find("\n1. w") != std::string::npos);
 
-  const auto dir = std::filesystem::temp_directory_path() / "apiary-generate-test";
+  const auto dir = std::filesystem::temp_directory_path() / ("apiary-generate-test-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);
   REQUIRE(runApiary("generate --games 3 --seed 11 -o " + dir.string()).code == 0);
   int files = 0;
@@ -73,7 +75,7 @@ TEST_CASE("convert turns a BoardSpace game into UHP and reports bad games", "[cl
 
 TEST_CASE("convert reads stdin, writes files with -o, and refuses unknown formats", "[cli]") {
   CHECK(runApiary("convert --to chess -").code == 2);
-  const auto out = std::filesystem::temp_directory_path() / "apiary-convert-test";
+  const auto out = std::filesystem::temp_directory_path() / ("apiary-convert-test-" + std::to_string(getpid()));
   std::filesystem::remove_all(out);
   const std::string pgn = "[GameType \\\"Base\\\"]\\n\\n1. wS1\\n2. bS1 wS1-\\n";
   const Run run = runApiary("convert --to fen -o " + out.string() + " - <<< \"$(printf '" + pgn + "')\"");

@@ -56,7 +56,7 @@ nlohmann::json info(const fs::path& db) {
 }  // namespace
 
 TEST_CASE("an ingest killed at any moment recovers and completes to the same database", "[cli][crash]") {
-  const fs::path dir = fs::temp_directory_path() / "apiary-crash-test";
+  const fs::path dir = fs::temp_directory_path() / ("apiary-crash-test-" + std::to_string(getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path input = dir / "games";

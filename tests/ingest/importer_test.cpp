@@ -1,6 +1,8 @@
 // apiary ingest's importer: ../shared/games in every notation goes in with exact
 // counts, again adds nothing, the result does not depend on thread count, and a
 // file longer than the sample its notation is told from is read to its end.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -17,7 +19,8 @@ namespace {
 
 struct TempDir {
   fs::path path;
-  explicit TempDir(const std::string& name) : path(fs::temp_directory_path() / name) {
+  explicit TempDir(const std::string& name)
+      : path(fs::temp_directory_path() / (name + "-" + std::to_string(getpid()))) {
     fs::remove_all(path);
     fs::create_directories(path);
   }

@@ -1,6 +1,8 @@
 // UHP files through ingest: every real game replays; invalid ones are rejected with
 // the rule they break, at the right line, column and ply; generated games survive
 // write -> read unchanged.
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -122,7 +124,7 @@ TEST_CASE("hand-made broken UHP files: each error is positioned, the file goes o
 }
 
 TEST_CASE("empty, binary and UTF-16 files are refused as files, with a reason", "[ingest]") {
-  const auto tmp = fs::temp_directory_path() / "apiary-ingest-bad";
+  const auto tmp = fs::temp_directory_path() / ("apiary-ingest-bad-" + std::to_string(getpid()));
   fs::create_directories(tmp);
   const std::map<std::string, std::string> files = {
       {"empty.pgn", ""},

@@ -3,6 +3,11 @@
 // back (parsed, every move resolved and played) and timed. Games are taken as the
 // importer takes them, one by one as each is replayed (ingest::GameSink), not
 // collected: holding every replayed board of a big file is not part of reading it.
+//
+// Usage: bench_convert [GAMES=20000] [FORMAT|all] [ROUNDS=1]. With ROUNDS > 1 each
+// text is read that many times and the median time is reported: on a shared
+// machine one run of a fraction of a second can lose a fifth to a neighbour.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -16,7 +21,9 @@ using namespace apiary;
 
 int main(int argc, char** argv) {
   const int n = argc > 1 ? std::atoi(argv[1]) : 20000;
-  const std::string only = argc > 2 ? argv[2] : "";  // one format's name, to profile it alone
+  std::string only = argc > 2 ? argv[2] : "";  // one format's name, to profile it alone
+  if (only == "all") only.clear();
+  const int rounds = std::max(1, argc > 3 ? std::atoi(argv[3]) : 1);
   GameGenerator generator(7);
   std::vector<ingest::ReplayedGame> games;
   long plies = 0;
@@ -45,13 +52,19 @@ int main(int argc, char** argv) {
       std::printf("%-22s (not writable yet)\n", std::string(ingest::writeFormatName(f.write)).c_str());
       continue;
     }
-    const auto start = std::chrono::steady_clock::now();
     int ok = 0, read = 0;
-    ingest::readGames(f.read, text, [&](ingest::ReplayedGame&& g) {
-      ++read;
-      ok += g.ok();
-    });
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::vector<double> times;
+    for (int round = 0; round < rounds; ++round) {
+      ok = read = 0;
+      const auto start = std::chrono::steady_clock::now();
+      ingest::readGames(f.read, text, [&](ingest::ReplayedGame&& g) {
+        ++read;
+        ok += g.ok();
+      });
+      times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(times.begin(), times.end());
+    const double seconds = times[times.size() / 2];
     const double rate = ok / seconds;
     if (f.write == ingest::WriteFormat::Uhp) uhpRate = rate;
     std::printf("%-22s %9.0f games/s  %7.1f MB/s  (%d of %d games read, %s)\n",

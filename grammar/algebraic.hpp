@@ -79,10 +79,8 @@ std::optional<Move> parseMove(std::string_view text);
 // Every game in a file (see the layout above). A bad move is reported at its
 // position and the rest of its line is skipped.
 std::vector<Game<Move>> parseGames(std::string_view text);
-// The same, each game handed to `sink` once the next one starts (or the text ends):
-// a reader that replays it there finds its records still in the cache.
-using GameSink = std::function<void(Game<Move>&&)>;
-void parseGames(std::string_view text, const GameSink& sink);
+// The same, each game handed to `sink` as soon as it is complete.
+void parseGames(std::string_view text, const GameSink<Move>& sink);
 
 std::string writeMove(const Move& move, Form form);
 // Tags, a blank line, then one numbered move per line with its `{comment}`.

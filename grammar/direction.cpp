@@ -205,13 +205,9 @@ std::optional<Move> parseMove(std::string_view text, std::string* why) {
   return std::nullopt;
 }
 
-void parseGames(std::string_view text, const GameSink& sink) { Reader().run(text, sink); }
+void parseGames(std::string_view text, const GameSink<Move>& sink) { Reader().run(text, sink); }
 
-std::vector<Game<Move>> parseGames(std::string_view text) {
-  std::vector<Game<Move>> games;
-  parseGames(text, [&](Game<Move>&& game) { games.push_back(std::move(game)); });
-  return games;
-}
+std::vector<Game<Move>> parseGames(std::string_view text) { return collectGames<Move>(parseGames, text); }
 
 std::string writeMove(const Move& move, Spelling spelling) {
   if (move.pass) return spelling == Spelling::Unicode ? "\u2014" : "--";

@@ -54,10 +54,8 @@ std::optional<Move> parseMove(std::string_view text, std::string* why = nullptr)
 // Every game in a file (see the layout above). Errors carry their position; a bad
 // line is skipped, a bad ply costs only itself.
 std::vector<Game<Move>> parseGames(std::string_view text);
-// The same, each game handed to `sink` once the next one starts (or the text ends):
-// a reader that replays it there finds its records still in the cache.
-using GameSink = std::function<void(Game<Move>&&)>;
-void parseGames(std::string_view text, const GameSink& sink);
+// The same, each game handed to `sink` as soon as it is complete.
+void parseGames(std::string_view text, const GameSink<Move>& sink);
 
 // The move as the description holds it: every part that is set, nothing else.
 std::string writeMove(const Move& move, Spelling spelling = Spelling::Unicode);

@@ -95,13 +95,12 @@ class LineCount {
 template <class Description>
 class LineReader {
  public:
-  using GameSink = std::function<void(Game<Description>&&)>;
   virtual ~LineReader() = default;
 
   // The lines as splitLines cuts them, found one memchr at a time rather than listed
   // first. Each game goes to `sink` once the next one starts (or the text ends), so
   // a reader replays it while its records are still in the cache.
-  void run(std::string_view text, const GameSink& sink) {
+  void run(std::string_view text, const GameSink<Description>& sink) {
     sink_ = &sink;
     const char* const end = end_ = text.data() + text.size();
     for (const char* at = text.data(); at != end;) {
@@ -163,7 +162,7 @@ class LineReader {
 
   Game<Description> game_;
   bool started_ = false;
-  const GameSink* sink_ = nullptr;
+  const GameSink<Description>* sink_ = nullptr;
   int line_ = 0;
   const char* end_ = nullptr;  // of the whole text
 };

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <boost/fusion/include/adapt_struct.hpp>
 #include <boost/spirit/home/x3.hpp>
+#include <charconv>
 #include <cstring>
 
 #include "grammar/ascii.hpp"
@@ -57,7 +58,82 @@ const auto plyRule_def =
 
 BOOST_SPIRIT_DEFINE(angle, ref, plyRule)
 
-const auto turnNumber = x3::uint_ >> +x3::lit('.');
+// The usual ply, with no bracketed qualifier (`+QGs2`, `ABs1-ga3#`, `BxA`), read
+// byte by byte from tables straight into its record: what plyRule reads, with the
+// same result, where plyRule's rules, optionals and actions cost more than the
+// whole resolution of some moves. It gives up on a `(` and on anything plyRule
+// would refuse, leaving both to plyRule.
+struct CommonPly : x3::parser<CommonPly> {
+  using attribute_type = Ply;
+  static bool const has_attribute = true;
+  static constexpr ascii::ByteTable piece{"QqGgAaSsBbMmLlPp"};
+  static constexpr ascii::ByteTable angle{"1-5"};
+
+  template <class Ctx, class RCtx>
+  bool parse(It& first, It const& last, Ctx const&, RCtx const&, Ply& ply) const {
+    // A byte past the end reads as 0, which is no piece, angle or mark.
+    auto const at = [last](It p) { return p != last ? static_cast<unsigned char>(*p) : 0; };
+    It p = first;
+    if (last - p >= 4 && std::memcmp(p, "pass", 4) == 0) {
+      ply.kind = Ply::Kind::Pass;
+      p += 4;
+    } else if (at(p) == '+' && piece.has[at(p + 1)]) {
+      ply.kind = Ply::Kind::Place;
+      ply.piece = p[1];
+      p += 2;
+    } else if (piece.has[at(p)]) {
+      ply.piece = *p++;
+      if (at(p) == 'x' && piece.has[at(p + 1)]) ply.under = p[1], p += 2;
+    } else {
+      return false;
+    }
+    if (piece.has[at(p)]) {
+      if (!location(p, last, ply.to.emplace())) return false;
+      if (at(p) == '-' && piece.has[at(p + 1)]) {
+        ply.from = std::move(ply.to);
+        if (!location(++p, last, ply.to.emplace())) return false;
+      }
+    }
+    if (at(p) == '#') ply.endsGame = true, ++p;
+    first = p;
+    return true;
+  }
+
+ private:
+  // `piece ref?` at p (a piece is there), ref := piece angle?; false at a `(`.
+  static bool location(It& p, It last, Location& location) {
+    location.neighbour = *p++;
+    if (p == last || !piece.has[static_cast<unsigned char>(*p)]) return true;
+    Reference& other = location.other.emplace();
+    other.piece = *p++;
+    if (p == last) return true;
+    if (*p == '(') return false;
+    if (angle.has[static_cast<unsigned char>(*p)]) other.angle = *p++ - '0';
+    return true;
+  }
+};
+const auto commonPly = CommonPly{} >> plyEnd;
+
+// A turn number, `INT '.'+`: what `x3::uint_ >> +x3::lit('.')` reads (any value an
+// unsigned holds; a bigger one is no turn number), checked on the digits: uint_'s
+// overflow-checked arithmetic cost more than the rest of the turn's bookkeeping.
+struct TurnNumber : x3::parser<TurnNumber> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const&, RCtx const&, Attr&) const {
+    It it = first;
+    while (it != last && *it >= '0' && *it <= '9') ++it;
+    unsigned value = 0;
+    if (it == first || (it - first >= 10 && std::from_chars(first, it, value).ec != std::errc{})) return false;
+    if (it == last || *it != '.') return false;
+    while (++it != last && *it == '.') {
+    }
+    first = it;
+    return true;
+  }
+};
+const auto turnNumber = TurnNumber{};
 
 std::string_view trim(std::string_view s) {
   const auto b = s.find_first_not_of(" \t\r\n");
@@ -209,7 +285,9 @@ class Reader {
       if (moves.empty()) moves.reserve(2 * linesFrom<"0-9">(at_, end_));
       auto& written = moves.emplace_back();
       It it = at_;
-      if (parseFlat(it, end_, plyRule, written.move)) {
+      // The usual ply by its own reader; plyRule, on a fresh record, for any other.
+      if (parseFlat(it, end_, commonPly, written.move) ||
+          (written.move = Ply{}, parseFlat(it, end_, plyRule, written.move))) {
         written.text.append(at_, static_cast<std::size_t>(it - at_));  // into the empty string: append skips assign's aliasing checks
         written.pos = posOf(at_);
         expect_ = expect_ == Expect::FirstPly ? Expect::SecondPly : Expect::Number;

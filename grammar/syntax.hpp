@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,6 +54,21 @@ struct Game {
     return nullptr;
   }
 };
+
+// Where a file grammar hands each game once the next one starts (or the text
+// ends): a reader that replays it there finds its records still in the cache, and
+// a file's games are never all held.
+template <class Description>
+using GameSink = std::function<void(Game<Description>&&)>;
+
+// Every game a file grammar hands over, for callers that want them all at once.
+template <class Description>
+std::vector<Game<Description>> collectGames(void (*parse)(std::string_view, const GameSink<Description>&),
+                                            std::string_view text) {
+  std::vector<Game<Description>> games;
+  parse(text, [&](Game<Description>&& game) { games.push_back(std::move(game)); });
+  return games;
+}
 
 // Turns byte offsets in a text into line and column, so a grammar can work on
 // iterators and still report positions the way SourcePos promises. A line ends

@@ -211,7 +211,7 @@ struct MoveOf {
 // only grow with it.
 class FileBuilder {
  public:
-  FileBuilder(std::string_view content, const GameSink& sink)
+  FileBuilder(std::string_view content, const GameSink<UhpMove>& sink)
       : begin_(content.data()), end_(content.data() + content.size()), lines_(begin_), sink_(sink) {}
 
   [[gnu::noinline]] void tag(It at, std::string_view name, std::string_view value) {
@@ -300,7 +300,7 @@ class FileBuilder {
 
   It begin_, end_;
   LineCount lines_;
-  const GameSink& sink_;
+  const GameSink<UhpMove>& sink_;
   std::vector<Game<UhpMove>> games_;  // the game being read (a GameString: complete)
   std::size_t handedOver_ = 0;
   bool open_ = false;      // the last game may still take tags and moves
@@ -380,16 +380,14 @@ Game<UhpMove> parseGameString(std::string_view text) {
   return gameStringAt(text, 0, lines);
 }
 
-void parseUhpFile(std::string_view content, const GameSink& sink) {
+void parseUhpFile(std::string_view content, const GameSink<UhpMove>& sink) {
   FileBuilder file(content, sink);
   scanFile(content.data(), content.data() + content.size(), file);
   std::move(file).finish();
 }
 
 std::vector<Game<UhpMove>> parseUhpFile(std::string_view content) {
-  std::vector<Game<UhpMove>> games;
-  parseUhpFile(content, [&](Game<UhpMove>&& game) { games.push_back(std::move(game)); });
-  return games;
+  return collectGames<UhpMove>(parseUhpFile, content);
 }
 
 std::string writeGameString(const Game<UhpMove>& game) {

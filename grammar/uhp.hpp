@@ -68,10 +68,8 @@ Game<UhpMove> parseGameString(std::string_view text);
 // a ParseError of the game it stands in and the rest of the file is still read.
 // Text with no game at all yields one game holding only errors.
 std::vector<Game<UhpMove>> parseUhpFile(std::string_view content);
-// The same, each game handed to `sink` once the next one starts (or the text ends):
-// a reader that replays it there finds its records still in the cache.
-using GameSink = std::function<void(Game<UhpMove>&&)>;
-void parseUhpFile(std::string_view content, const GameSink& sink);
+// The same, each game handed to `sink` as soon as it is complete.
+void parseUhpFile(std::string_view content, const GameSink<UhpMove>& sink);
 
 // Writers, all canonical: `wA1 bQ/`, `pass`, `wS1` for a first move.
 std::string writeMove(const UhpMove& move);

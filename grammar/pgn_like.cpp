@@ -1,18 +1,31 @@
 // PGN-like notation: X3 grammars for turn numbers and plies; a small driver
 // walks the file item by item so that an error costs one turn, not the whole file.
+// The usual turn line (`12. +SGs2 aQS3`) is read by one X3 expression whose plies
+// are a custom primitive (pgn_like_usual.hpp) building each record in one go;
+// any other text goes through the general ply grammar (plyRule), item by item,
+// so its errors are worded and placed as before.
 #include "grammar/pgn_like.hpp"
 
 #include <algorithm>
 #include <boost/fusion/include/adapt_struct.hpp>
 #include <boost/spirit/home/x3.hpp>
-#include <charconv>
 #include <cstring>
+#include <iterator>
 
 #include "grammar/ascii.hpp"
 #include "grammar/line_reader.hpp"
+#include "grammar/pgn_like_usual.hpp"
 #include "grammar/tag_pair.hpp"
 
+namespace apiary::grammar::pgn_like_usual {
+// A usual turn's plies; the second's `begin` stays null when it has none.
+struct UsualTurn {
+  UsualPly first, second;
+};
+}  // namespace apiary::grammar::pgn_like_usual
+
 BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::pgn_like::Reference, piece, qualifier, angle)
+BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::pgn_like_usual::UsualTurn, first, second)
 
 namespace apiary::grammar {
 namespace {
@@ -23,6 +36,8 @@ using It = const char*;
 using pgn_like::Location;
 using pgn_like::Ply;
 using pgn_like::Reference;
+using pgn_like_usual::usualPly;
+using pgn_like_usual::UsualPly;
 
 // Calls f(rule value, parsed attribute): keeps the semantic actions below one-liners.
 template <class F>
@@ -51,89 +66,53 @@ const auto setFromTo = onVal([](Ply& p, char c) { p.from = std::move(p.to), p.to
 const auto setOther = onVal([](Ply& p, Reference& r) { p.to->other = std::move(r); });
 const auto locations = pieceChar[setTo] >> -ref[setOther] >> -('-' >> pieceChar[setFromTo] >> -ref[setOther]);
 // What may follow a ply: a comment may touch it.
-const auto plyEnd = &(in<" \t\r\n{;"> | x3::eoi);
+const auto plyEnd = &(in<pgn_like_usual::plyEnds> | x3::eoi);
 const x3::rule<class ply_r, Ply> plyRule = "ply";
 const auto plyRule_def =
     head >> -locations >> -x3::lit('#')[([](auto& ctx) { x3::_val(ctx).endsGame = true; })] >> plyEnd;
 
 BOOST_SPIRIT_DEFINE(angle, ref, plyRule)
 
-// The usual ply, with no bracketed qualifier (`+QGs2`, `ABs1-ga3#`, `BxA`), read
-// byte by byte from tables straight into its record: what plyRule reads, with the
-// same result, where plyRule's rules, optionals and actions cost more than the
-// whole resolution of some moves. It gives up on a `(` and on anything plyRule
-// would refuse, leaving both to plyRule.
-struct CommonPly : x3::parser<CommonPly> {
-  using attribute_type = Ply;
-  static bool const has_attribute = true;
-  static constexpr ascii::ByteTable piece{"QqGgAaSsBbMmLlPp"};
-  static constexpr ascii::ByteTable angle{"1-5"};
-
-  template <class Ctx, class RCtx>
-  bool parse(It& first, It const& last, Ctx const&, RCtx const&, Ply& ply) const {
-    // A byte past the end reads as 0, which is no piece, angle or mark.
-    auto const at = [last](It p) { return p != last ? static_cast<unsigned char>(*p) : 0; };
-    It p = first;
-    if (last - p >= 4 && std::memcmp(p, "pass", 4) == 0) {
-      ply.kind = Ply::Kind::Pass;
-      p += 4;
-    } else if (at(p) == '+' && piece.has[at(p + 1)]) {
-      ply.kind = Ply::Kind::Place;
-      ply.piece = p[1];
-      p += 2;
-    } else if (piece.has[at(p)]) {
-      ply.piece = *p++;
-      if (at(p) == 'x' && piece.has[at(p + 1)]) ply.under = p[1], p += 2;
-    } else {
-      return false;
-    }
-    if (piece.has[at(p)]) {
-      if (!location(p, last, ply.to.emplace())) return false;
-      if (at(p) == '-' && piece.has[at(p + 1)]) {
-        ply.from = std::move(ply.to);
-        if (!location(++p, last, ply.to.emplace())) return false;
-      }
-    }
-    if (at(p) == '#') ply.endsGame = true, ++p;
-    first = p;
-    return true;
-  }
-
- private:
-  // `piece ref?` at p (a piece is there), ref := piece angle?; false at a `(`.
-  static bool location(It& p, It last, Location& location) {
-    location.neighbour = *p++;
-    if (p == last || !piece.has[static_cast<unsigned char>(*p)]) return true;
-    Reference& other = location.other.emplace();
-    other.piece = *p++;
-    if (p == last) return true;
-    if (*p == '(') return false;
-    if (angle.has[static_cast<unsigned char>(*p)]) other.angle = *p++ - '0';
-    return true;
-  }
-};
-const auto commonPly = CommonPly{} >> plyEnd;
-
-// A turn number, `INT '.'+`: what `x3::uint_ >> +x3::lit('.')` reads (any value an
-// unsigned holds; a bigger one is no turn number), checked on the digits: uint_'s
-// overflow-checked arithmetic cost more than the rest of the turn's bookkeeping.
-struct TurnNumber : x3::parser<TurnNumber> {
+const auto turnNumber = x3::uint_ >> +x3::lit('.');
+// The usual turn number, `INT '.'+` with up to 9 digits, which no unsigned
+// overflows: read without uint_'s overflow-checked arithmetic, which cost more
+// than the rest of the turn's bookkeeping. A longer one is left to turnNumber.
+struct UsualNumber : x3::parser<UsualNumber> {
+  static bool isDigit(char c) { return static_cast<unsigned char>(c - '0') < 10; }
   using attribute_type = x3::unused_type;
   static bool const has_attribute = false;
   template <class Ctx, class RCtx, class Attr>
   bool parse(It& first, It const& last, Ctx const&, RCtx const&, Attr&) const {
-    It it = first;
-    while (it != last && *it >= '0' && *it <= '9') ++it;
-    unsigned value = 0;
-    if (it == first || (it - first >= 10 && std::from_chars(first, it, value).ec != std::errc{})) return false;
-    if (it == last || *it != '.') return false;
-    while (++it != last && *it == '.') {
-    }
-    first = it;
+    It dots = first;
+    for (It const bound = last - first > 10 ? first + 10 : last; dots != bound && isDigit(*dots);) ++dots;
+    if (dots == first || dots - first == 10 || dots == last || *dots != '.') return false;
+    for (first = dots + 1; first != last && *first == '.';) ++first;
     return true;
   }
 };
-const auto turnNumber = TurnNumber{};
+// `N. ply` or `N. ply ply`, blanks as the writer lays them out.
+const auto usualTurn = UsualNumber{} >> ' ' >> usualPly >> -(' ' >> usualPly);
+
+// A range of the text as a std::string built in place (it converts where the
+// string is constructed). The bytes are read through an iterator of its own:
+// from a pointer range libstdc++ copies with a memcpy call, which for the few
+// bytes of a ply costs more than the loop a generic iterator gets.
+struct TextOf {
+  It begin, end;
+  struct Bytes {
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = char;
+    using difference_type = std::ptrdiff_t;
+    using pointer = It;
+    using reference = const char&;
+    It at;
+    reference operator*() const { return *at; }
+    Bytes& operator++() { return ++at, *this; }
+    bool operator==(const Bytes&) const = default;
+    difference_type operator-(const Bytes& other) const { return at - other.at; }
+  };
+  operator std::string() const { return std::string(Bytes{begin}, Bytes{end}); }  // NOLINT: implicit, for aggregate init
+};
 
 std::string_view trim(std::string_view s) {
   const auto b = s.find_first_not_of(" \t\r\n");
@@ -157,12 +136,14 @@ void appendLocation(std::string& out, const Location& l) {
 }
 
 // Walks a file: tags, turn numbers, plies and comments, one item at a time, on
-// pointers into the text; positions come from a LineCursor, as items are met in
-// file order.
+// pointers into the text. Positions are asked only at at_, so lines are counted
+// as at_ passes their breaks: white space, and the two items that can hold a
+// line break (a `{}` comment, a tag value's `\` escape). A LineCursor's search
+// for each line's end cost as much as a ply's parse.
 class Reader {
  public:
   Reader(std::string_view text, const pgn_like::GameSink& sink)
-      : begin_(text.data()), end_(begin_ + text.size()), at_(begin_), lines_(text), sink_(sink) {}
+      : end_(text.data() + text.size()), at_(text.data()), lineStart_(at_), sink_(sink) {}
 
   void run() {
     while (skipSpace()) {
@@ -171,7 +152,7 @@ class Reader {
         comment();
       else if (c == '[')
         tag();
-      else if (!(digit.has(static_cast<unsigned char>(c)) && turn()))  // a turn number starts with a digit
+      else if (!(digit.has(static_cast<unsigned char>(c)) && (takeUsualTurns() || turn())))  // a turn number starts with a digit
         ply();
     }
     handOver();
@@ -181,13 +162,24 @@ class Reader {
   enum class Expect { Number, FirstPly, SecondPly };
   static constexpr ascii::ByteSet space = " \t\r\n";
   static constexpr ascii::ByteSet digit = "0-9";
-  static constexpr ascii::ByteSet tokenEnds = " \t\r\n{;";
+  static constexpr ascii::ByteSet tokenEnds = pgn_like_usual::plyEnds;
 
-  SourcePos posOf(It at) { return lines_.at(static_cast<std::size_t>(at - begin_)); }
+  // Where `at` stands: at_, or past it on the same line.
+  SourcePos posOf(It at) const { return {line_, static_cast<int>(at - lineStart_) + 1}; }
 
   bool skipSpace() {
-    while (at_ != end_ && space.has(static_cast<unsigned char>(*at_))) ++at_;
+    for (; at_ != end_ && space.has(static_cast<unsigned char>(*at_)); ++at_)
+      if (*at_ == '\n') ++line_, lineStart_ = at_ + 1;
     return at_ != end_;
+  }
+
+  // at_ moves to `to`, past any line breaks in between.
+  void passTo(It to) {
+    while (const void* nl = std::memchr(at_, '\n', static_cast<std::size_t>(to - at_))) {
+      at_ = static_cast<It>(nl) + 1;
+      ++line_, lineStart_ = at_;
+    }
+    at_ = to;
   }
 
   Game<Ply>& game() {
@@ -226,7 +218,7 @@ class Reader {
       body = {start, static_cast<std::size_t>(at_ - start)};
     } else if (const void* close = std::memchr(at_, '}', static_cast<std::size_t>(end_ - at_))) {
       body = {at_ + 1, static_cast<std::size_t>(static_cast<It>(close) - at_ - 1)};
-      at_ = static_cast<It>(close) + 1;
+      passTo(static_cast<It>(close) + 1);
     } else {
       error("comment `{` is never closed");
       at_ = end_;
@@ -251,7 +243,7 @@ class Reader {
     auto& tags = games_.back().tags;
     if (tags.empty()) tags.reserve(linesFrom<"[">(at_, end_));
     tags.push_back(std::move(scratchTag_));
-    at_ += length;
+    passTo(at_ + length);
     expect_ = Expect::Number;
     skipping_ = false;
   }
@@ -276,25 +268,73 @@ class Reader {
     return end;
   }
 
+  // The usual turns from at_ on, `N. ply ply` (or `N. ply` before a comment or
+  // the game's end) one a line, taken whole while a turn number needs no error
+  // and its plies are usual: what turn() and ply() would do, without the walk from
+  // item to item. Anything else is left to them (a ply taken stays taken).
+  bool takeUsualTurns() {
+    if (games_.empty()) return false;
+    bool taken = false;
+    while (expect_ != Expect::FirstPly || skipping_) {
+      pgn_like_usual::UsualTurn turn;
+      It it = at_;
+      if (!parseFlat(it, end_, usualTurn, turn)) break;
+      skipping_ = false;
+      add(turn.first);
+      expect_ = Expect::SecondPly;
+      if (turn.second.begin) add(turn.second), expect_ = Expect::Number;
+      at_ = it;
+      taken = true;
+      // On to the next line when it starts with a turn number, as skipSpace would.
+      if (end_ - at_ < 2 || at_[0] != '\n' || !digit.has(static_cast<unsigned char>(at_[1]))) break;
+      lineStart_ = ++at_;
+      ++line_;
+    }
+    return taken;
+  }
+
+  // A usual ply into its game, every member of its record written once. Inlined:
+  // a call per ply cost a fifth of the record.
+  [[gnu::always_inline]] void add(const UsualPly& ply) {
+    sizedMoves(ply.begin).emplace_back(ply, TextOf{ply.begin, ply.end}, posOf(ply.begin));
+  }
+
+  // The game's moves, sized at its first: each regrowth would move every record.
+  std::vector<Written<Ply>>& sizedMoves(It at) {
+    auto& moves = games_.back().moves;
+    if (moves.empty()) moves.reserve(2 * linesFrom<"0-9">(at, end_));
+    return moves;
+  }
+
+  // The ply at at_ into a new record of the game; false, with no record left,
+  // when it is refused. A ply ends where its token does (both grammars check what
+  // follows it, and no byte of a ply ends a token), so a match is the whole token.
+  bool takePly() {
+    It it = at_;
+    if (UsualPly usual; parseFlat(it, end_, usualPly, usual)) {
+      add(usual);
+    } else {
+      // Parsed straight into its record, which is dropped again if the ply is refused.
+      auto& moves = sizedMoves(at_);
+      auto& written = moves.emplace_back();
+      if (!parseFlat(it, end_, plyRule, written.move)) {
+        moves.pop_back();
+        return false;
+      }
+      written.text.append(at_, static_cast<std::size_t>(it - at_));  // into the empty string: append skips assign's aliasing checks
+      written.pos = posOf(at_);
+    }
+    at_ = it;
+    return true;
+  }
+
   void ply() {
     if (!skipping_ && expect_ != Expect::Number) {
-      // Parsed straight into its record, which is dropped again if the ply is refused.
-      // A ply ends where its token does (plyRule checks what follows it, and no byte
-      // of a ply ends a token), so a match is the whole token.
-      auto& moves = game().moves;
-      if (moves.empty()) moves.reserve(2 * linesFrom<"0-9">(at_, end_));
-      auto& written = moves.emplace_back();
-      It it = at_;
-      // The usual ply by its own reader; plyRule, on a fresh record, for any other.
-      if (parseFlat(it, end_, commonPly, written.move) ||
-          (written.move = Ply{}, parseFlat(it, end_, plyRule, written.move))) {
-        written.text.append(at_, static_cast<std::size_t>(it - at_));  // into the empty string: append skips assign's aliasing checks
-        written.pos = posOf(at_);
+      game();
+      if (takePly()) {
         expect_ = expect_ == Expect::FirstPly ? Expect::SecondPly : Expect::Number;
-        at_ = it;
         return;
       }
-      moves.pop_back();
     }
     It const end = tokenEnd();
     if (skipping_) {
@@ -309,8 +349,9 @@ class Reader {
     at_ = end;
   }
 
-  It begin_, end_, at_;
-  LineCursor lines_;
+  It end_, at_;
+  int line_ = 1;
+  It lineStart_;  // of line line_
   const pgn_like::GameSink& sink_;
   std::vector<Game<Ply>> games_;  // the game being read
   Tag scratchTag_;  // read into before the game it belongs to is known
@@ -335,9 +376,14 @@ void appendComment(std::string& out, const std::string& comment) {
 namespace pgn_like {
 
 std::optional<Ply> parsePly(std::string_view text) {
-  Ply ply;
   const char* it = text.data();
-  if (!parseFlat(it, text.data() + text.size(), plyRule, ply) || it != text.data() + text.size()) return std::nullopt;
+  const char* const end = it + text.size();
+  Ply ply;
+  if (UsualPly usual; parseFlat(it, end, usualPly, usual)) {
+    if (it != end) return std::nullopt;
+    return usual;
+  }
+  if (!parseFlat(it, end, plyRule, ply) || it != end) return std::nullopt;
   return ply;
 }
 

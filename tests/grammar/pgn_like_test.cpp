@@ -19,6 +19,15 @@ Ply ply(std::string_view text) {
 
 Reference refTo(char piece, int angle = 0) { return Reference{piece, {}, angle}; }
 
+// The one game `text` holds, which must read without errors.
+Game<Ply> cleanGame(std::string_view text) {
+  auto games = parseGames(text);
+  INFO(text);
+  REQUIRE(games.size() == 1);
+  CHECK(games[0].errors.empty());
+  return std::move(games[0]);
+}
+
 }  // namespace
 
 TEST_CASE("seed examples parse to the structure they describe") {
@@ -252,4 +261,54 @@ TEST_CASE("random text: no throw, positioned errors, every move reads back") {
       for (const auto& m : g.moves) CHECK(parsePly(writePly(m.move)) == m.move);
     }
   }
+}
+
+TEST_CASE("usual turn lines and the general grammar read alike") {
+  SECTION("qualifiers, nested ones, pass and the end of the text") {
+    const auto g = cleanGame("1. +G +s\n2. +SGs2 +gaQ(s2)3\n3. Aab(S(q1)4)2 pass#\n4. ABs1-ga3 +gaQ(s2)3");
+    REQUIRE(g.moves.size() == 8);
+    CHECK(g.moves[3].move.to == Location{'a', Reference{'Q', {refTo('s', 2)}, 3}});
+    CHECK(g.moves[3].pos.line == 2);
+    CHECK(g.moves[3].pos.column == 10);
+    CHECK(g.moves[4].move.to == Location{'a', Reference{'b', {Reference{'S', {refTo('q', 1)}, 4}}, 2}});
+    CHECK(g.moves[4].text == "Aab(S(q1)4)2");
+    CHECK(g.moves[5].move.kind == Ply::Kind::Pass);
+    CHECK(g.moves[5].move.endsGame);
+    CHECK(g.moves[5].pos.column == 17);
+    CHECK(*g.moves[6].move.from == Location{'B', refTo('s', 1)});
+    CHECK(g.moves[7].text == "+gaQ(s2)3");
+    CHECK(g.moves[7].pos.line == 4);
+    CHECK(g.moves[7].pos.column == 13);
+  }
+  SECTION("CRLF line ends, comments between plies, odd blanks") {
+    const auto g = cleanGame("1. +G +s\r\n2. +SGs2{c} +ssG3\r\n3.  +QGS1\t+ass2 ; end\n4. Ss");
+    REQUIRE(g.moves.size() == 7);
+    CHECK(g.moves[2].comment == "c");
+    CHECK(g.moves[3].pos.line == 2);
+    CHECK(g.moves[3].pos.column == 13);
+    CHECK(g.moves[4].pos.column == 5);
+    CHECK(g.moves[5].comment == "end");
+    CHECK(g.moves[6].pos.line == 4);
+  }
+  SECTION("turn numbers an unsigned holds, and one it does not") {
+    auto games = parseGames("1. +G +s\n4294967295. +A +a\n04294967295. +Q +q\n4294967296. +S +s\n");
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].moves.size() == 6);
+    REQUIRE(games[0].errors.size() == 1);
+    CHECK(games[0].errors[0].pos.line == 4);
+    CHECK(games[0].errors[0].pos.column == 1);
+    CHECK(games[0].errors[0].message.find("4294967296.") != std::string::npos);
+  }
+  SECTION("a turn number where a ply is due, and a third ply") {
+    const auto games = parseGames("[Event \"x\"]\n1. +G\n2. 3. +s +A\n4. +B +b +Q\n");
+    REQUIRE(games.size() == 1);
+    REQUIRE(games[0].errors.size() == 2);
+    CHECK(games[0].errors[0].pos.line == 3);
+    CHECK(games[0].errors[0].pos.column == 4);
+    CHECK(games[0].errors[0].message == "turn number without a move before it");
+    CHECK(games[0].errors[1].pos.line == 4);
+    CHECK(games[0].errors[1].pos.column == 10);
+    CHECK(games[0].moves.size() == 5);
+  }
+  SECTION("an empty view is no ply") { CHECK_FALSE(parsePly(std::string_view{})); }
 }

@@ -2,10 +2,13 @@
 // forms, and a line-by-line driver for files.
 #include "grammar/algebraic.hpp"
 
+#include <boost/fusion/adapted/std_tuple.hpp>
 #include <boost/fusion/include/adapt_struct.hpp>
 #include <boost/spirit/home/x3.hpp>
 #include <cstring>
+#include <tuple>
 
+#include "grammar/algebraic_usual.hpp"
 #include "grammar/ascii.hpp"
 #include "grammar/line_reader.hpp"
 #include "grammar/tag_pair.hpp"
@@ -15,17 +18,8 @@ BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::algebraic::Assist, piece, at)
 
 namespace apiary::grammar::algebraic {
 
-namespace {
-constexpr int kPeriod = 52;  // 26 single-letter columns, then 26 doubled ones
-
-// The q of the column named by `letter` (a-z), once or doubled.
-constexpr int qOfLetter(char letter, bool doubled) {
-  const int k = letter - 'm';
-  // Doubled letters continue past z (aa = 14) and before a (zz = -13); each name is
-  // read the way that stays nearer the middle.
-  return !doubled ? k : k <= 0 ? k + kPeriod / 2 : k - kPeriod / 2;
-}
-}  // namespace
+using detail::kPeriod;
+using detail::qOfLetter;
 
 std::optional<int> columnToQ(std::string_view column) {
   if (column.empty() || column.size() > 2 || column[0] < 'a' || column[0] > 'z') return std::nullopt;
@@ -144,6 +138,8 @@ BOOST_SPIRIT_DEFINE(single, doubled, column, fullCell, partialCell, shortFrom, l
                     alone, gluedPair, piece, assist, move)
 
 const auto moveNumber = x3::uint_ >> +lit('.');
+// The usual line, `12. wA m n2` and nothing more: where it starts, and its move.
+const auto usualLine = detail::moveNumber >> detail::usualMove;
 
 constexpr ascii::ByteSet blank = " \t";
 constexpr ascii::ByteSet digit = "0-9";
@@ -158,7 +154,26 @@ class Reader : public LineReader<Move> {
     to += trimBlanks(body);
   }
 
+  // The usual line read whole into its record; false leaves it to the general loop.
+  bool readUsual(std::string_view text) {
+    const char* it = text.data();
+    std::tuple<const char*, detail::Usual> line;
+    if (!parseFlat(it, text.data() + text.size(), usualLine, line)) return false;
+    const auto& [number, usual] = line;
+    auto& moves = game(static_cast<std::size_t>(number - text.data())).moves;  // the number starts a game
+    if (moves.empty()) moves.reserve(linesFrom<"0-9">(text));
+    // The move's text is never blank at either end, so it needs no trimming.
+    moves.emplace_back(usual, detail::TextOf{{usual.begin, static_cast<std::size_t>(usual.end - usual.begin)}},
+                       pos(static_cast<std::size_t>(usual.begin - text.data())));
+    return true;
+  }
+
   void readLine(std::string_view text) override {
+    if (!readUsual(text)) readAny(text);
+  }
+
+  // Out of line: its frame and saved registers would otherwise weigh on every usual line.
+  [[gnu::noinline]] void readAny(std::string_view text) {
     const char* const end = text.data() + text.size();
     for (std::size_t at = 0;;) {
       while (at < text.size() && blank.has(static_cast<unsigned char>(text[at]))) ++at;

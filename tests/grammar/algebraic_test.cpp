@@ -298,3 +298,38 @@ TEST_CASE("random text: no throw, positioned errors, every move reads back") {
     }
   }
 }
+
+TEST_CASE("a numbered move line reads as the move alone does") {
+  // The usual line `N. move` has its own fast reading (algebraic_usual.hpp); it
+  // must give what the general grammar (parseMove) gives, and leave to the general
+  // reading every line it does not take, with the same result.
+  for (const std::string move :
+       {"wG m0", "wG @m0", "wA @ m-1", "wA m-1 n+2", "wA m n2", "wA\tm\t n2", "wAmn2", "wAm-1n+2", "wA1n2", "wA-1n2",
+        "wAmm2", "wAmmm2", "wA mm2", "wA mmm2", "wA m1n2", "bQ aa0", "wB zz-13", "wBzzzz3", "Q m0", "pass",
+        "bS nn+0", "wA m000000007", "wA m+0 n-0"}) {
+    INFO(move);
+    const Move alone = moveOf(move);
+    for (const std::string& line : {"7. " + move, "7." + move + "  ", "  12... " + move, "123456789. " + move}) {
+      INFO(line);
+      const auto games = parseGames(line + "\n");
+      REQUIRE(games.size() == 1);
+      CHECK(games[0].errors.empty());
+      REQUIRE(games[0].moves.size() == 1);
+      CHECK(games[0].moves[0].move == alone);
+      CHECK(games[0].moves[0].text == move);
+      CHECK(games[0].moves[0].pos.column == static_cast<int>(line.find(move)) + 1);
+    }
+  }
+  // Numbers and rows longer than the fast reading takes are the general grammar's:
+  // a number uint_ cannot hold makes the line bad; a row int_ holds is read.
+  const auto games = parseGames("1234567890. wA m0\n12345678901. wA m0\n1. wA m2147483647\n2. wA m2147483648\n");
+  REQUIRE(games.size() == 1);
+  REQUIRE(games[0].moves.size() == 2);
+  CHECK(games[0].moves[0].move.to.r == 0);
+  CHECK(games[0].moves[1].move.to.r == 2147483647);
+  REQUIRE(games[0].errors.size() == 2);
+  CHECK(games[0].errors[0].pos.line == 2);
+  CHECK(games[0].errors[0].pos.column == 1);
+  CHECK(games[0].errors[1].pos.line == 4);
+  CHECK(games[0].errors[1].pos.column == 4);
+}

@@ -142,7 +142,7 @@ void appendLocation(std::string& out, const Location& l) {
 // for each line's end cost as much as a ply's parse.
 class Reader {
  public:
-  Reader(std::string_view text, const pgn_like::GameSink& sink)
+  Reader(std::string_view text, const GameSink<Ply>& sink)
       : end_(text.data() + text.size()), at_(text.data()), lineStart_(at_), sink_(sink) {}
 
   void run() {
@@ -352,7 +352,7 @@ class Reader {
   It end_, at_;
   int line_ = 1;
   It lineStart_;  // of line line_
-  const pgn_like::GameSink& sink_;
+  const GameSink<Ply>& sink_;
   std::vector<Game<Ply>> games_;  // the game being read
   Tag scratchTag_;  // read into before the game it belongs to is known
   Expect expect_ = Expect::Number;
@@ -387,13 +387,9 @@ std::optional<Ply> parsePly(std::string_view text) {
   return ply;
 }
 
-void parseGames(std::string_view text, const GameSink& sink) { Reader(text, sink).run(); }
+void parseGames(std::string_view text, const GameSink<Ply>& sink) { Reader(text, sink).run(); }
 
-std::vector<Game<Ply>> parseGames(std::string_view text) {
-  std::vector<Game<Ply>> games;
-  parseGames(text, [&](Game<Ply>&& game) { games.push_back(std::move(game)); });
-  return games;
-}
+std::vector<Game<Ply>> parseGames(std::string_view text) { return collectGames<Ply>(parseGames, text); }
 
 std::string writePly(const Ply& ply) {
   std::string out;

@@ -50,10 +50,8 @@ std::optional<Ply> parsePly(std::string_view text);
 // move before them; those before the first move are dropped. After an error the
 // rest of the turn is skipped and parsing goes on at the next turn number or tag.
 std::vector<Game<Ply>> parseGames(std::string_view text);
-// The same, each game handed to `sink` once the next one starts (or the text ends):
-// a reader that replays it there finds its records still in the cache.
-using GameSink = std::function<void(Game<Ply>&&)>;
-void parseGames(std::string_view text, const GameSink& sink);
+// The same, each game handed to `sink` as soon as it is complete.
+void parseGames(std::string_view text, const GameSink<Ply>& sink);
 
 // The ply as the tree holds it (choosing the shortest form is the resolver's job).
 std::string writePly(const Ply& ply);

@@ -229,11 +229,11 @@ std::vector<index::GameRecord> buildFromText(const TextCache::Batch& batch, uint
                             const double replayed = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
                             busy[w].first += replayed - mark;
                             const std::size_t at = lo + read++;
-                            if (!errors[w].empty() || at >= hi) {
-                              if (errors[w].empty()) errors[w] = "more games than the cache says";
-                            } else if (!g.ok()) {
-                              errors[w] = "game " + std::to_string(firstIndex + at) + " rejected: " + g.error->message;
-                            } else {
+                            std::string& error = errors[w];  // the first one stops this thread's work
+                            if (error.empty() && at >= hi) error = "more games than the cache says";
+                            if (error.empty() && !g.ok())
+                              error = "game " + std::to_string(firstIndex + at) + " rejected: " + g.error->message;
+                            if (error.empty()) {
                               g.index = int(firstIndex + at);
                               records[at] = ingest::gameRecord(g, path, format);
                             }

@@ -55,7 +55,10 @@ int runConvert(const ConvertOptions& o) {
       if (game.ok()) out << ingest::writeGame(*to, game);
       else std::cerr << ingest::describeError(source.path, *game.error) << "\n", failed = true;
     });
-    if (!o.outDir.empty() && !file) std::cerr << "apiary convert: cannot write " << (o.outDir / name) << "\n", failed = true;
+    if (!o.outDir.empty() && !file) {
+      std::cerr << "apiary convert: cannot write " << (o.outDir / name) << "\n";
+      failed = true;
+    }
   });
   return failed ? kExitFailures : kExitOk;
 }

@@ -35,8 +35,7 @@ void readSources(const std::vector<std::string>& paths, std::optional<grammar::F
   forEachSource(paths, [&](SourceText&& source) {
     const SourceFormat read = sourceFormat(source, format);
     SourceGames out{source.path, read.format, {}, read.error};
-    if (read.error.empty())
-      readGames(read.format, source.text, [&](ReplayedGame&& game) { out.games.push_back(std::move(game)); });
+    if (read.error.empty()) out.games = readGames(read.format, source.text);
     visit(std::move(out));
   });
 }

@@ -45,6 +45,11 @@ inline constexpr std::array<Weights, 16> kSingle = [] {
 
 inline Weights weightsOfContent(uint32_t content) { return {mix(content), mix(content ^ kOtherWeight)}; }
 
+// A piece's code at its level of a cell's content, four bits a level. Stacks over
+// eight high (set-ups only: play reaches seven) fold onto the low levels, where a
+// shift past 31 would be undefined; the key and the incremental board agree.
+constexpr uint32_t atLevel(uint32_t code, int level) { return code << (4 * (level & 7)); }
+
 // The weights of an occupied cell's content, flip being 8 when Black is to move.
 inline Weights weightsOf(const Board& board, Cell c, uint8_t flip) {
   const int h = board.height(c);
@@ -52,7 +57,7 @@ inline Weights weightsOf(const Board& board, Cell c, uint8_t flip) {
   if (h == 1) return kSingle[kPieceCode[p] ^ flip];
   uint32_t content = uint32_t(h) << 28;
   for (int level = h - 1; level >= 0; --level, p = board.under(p))
-    content |= uint32_t(kPieceCode[p] ^ flip) << (4 * level);
+    content |= atLevel(uint32_t(kPieceCode[p] ^ flip), level);
   return weightsOfContent(content);
 }
 

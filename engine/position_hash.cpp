@@ -28,7 +28,7 @@ uint64_t ofKeyBytes(const uint8_t* bytes, std::size_t size) {
     const uint8_t byte = bytes[i];
     if (level >= 0) {
       row += wideMul(kZ[byte & 15][level & (kLevels - 1)], at);
-      content |= uint32_t(byte & 15) << (4 * level);
+      content |= canonical_detail::atLevel(byte & 15u, level);
       if (byte & 0x80) {
         ++level;
         continue;

@@ -153,9 +153,7 @@ uint32_t namedBy(const ag::Piece& w) {
   return w.colour == 'w' ? pieces & colorMask(Color::White) : w.colour == 'b' ? pieces & colorMask(Color::Black) : 0;
 }
 
-// `candidates` is scratch space, kept by the caller so that the moves of a file
-// reuse one allocation.
-Step resolveWritten(const Board& board, const GameFrame& frame, const ag::Move& w, std::vector<Move>& candidates) {
+Step resolveWritten(const Board& board, const GameFrame& frame, const ag::Move& w) {
   std::optional<KnownCell> to;
   if (!w.pass && board.ply() > 0 && !(to = cellNextToHive(board, frame, w.to)))
     return Step::fail("the destination " + ag::qToColumn(*w.to.q) + std::to_string(*w.to.r) + " touches no piece");
@@ -165,7 +163,7 @@ Step resolveWritten(const Board& board, const GameFrame& frame, const ag::Move& 
   const KnownCell destination = to.value_or(KnownCell{});
   auto fitsWritten = [&](const Move& m) { return fits(board, frame, w, m, destination); };
   if (to) {  // the written cell is the destination: check the named pieces' moves there
-    candidates.clear();
+    std::vector<Move>& candidates = scratchMoves();
     addLegalMovesTo(board, named, to->cell, candidates);
     if (const auto only = onlyFitting(candidates, fitsWritten)) return Step::playLegal(*only);
   }
@@ -175,7 +173,7 @@ Step resolveWritten(const Board& board, const GameFrame& frame, const ag::Move& 
   });
 }
 
-ReplayedGame replayAlgebraicGame(const grammar::Game<ag::Move>& game, std::vector<Move>& candidates) {
+ReplayedGame replayAlgebraicGame(const grammar::Game<ag::Move>& game) {
   ReplaySetup setup;
   std::string error;
   setup.type = gameTypeFromTags(game.tags, error);
@@ -189,7 +187,7 @@ ReplayedGame replayAlgebraicGame(const grammar::Game<ag::Move>& game, std::vecto
   return replayWritten(game, setup, [&](const Board& board, const grammar::Written<ag::Move>& w) {
     // The grid is wherever the first piece was written (m0 in a game).
     if (board.ply() == 0 && !w.move.pass) frame = GameFrame::translated({*w.move.to.q, *w.move.to.r});
-    return resolveWritten(board, frame, w.move, candidates);
+    return resolveWritten(board, frame, w.move);
   });
 }
 
@@ -198,8 +196,7 @@ ReplayedGame replayAlgebraicGame(const grammar::Game<ag::Move>& game, std::vecto
 Step readAlgebraicMove(const Board& board, const GameFrame& frame, std::string_view text) {
   const auto move = ag::parseMove(text);
   if (!move) return Step::fail("not an algebraic move");
-  std::vector<Move> candidates;
-  return resolveWritten(board, frame, *move, candidates);
+  return resolveWritten(board, frame, *move);
 }
 
 std::string writeAlgebraicMove(const Board& board, const GameFrame& frame, const Move& move, ag::Form form) {
@@ -208,8 +205,7 @@ std::string writeAlgebraicMove(const Board& board, const GameFrame& frame, const
 
 void readAlgebraic(std::string_view text, const GameSink& sink) {
   NumberedSink out(sink);
-  std::vector<Move> candidates;
-  ag::parseGames(text, [&](grammar::Game<ag::Move>&& game) { out(replayAlgebraicGame(game, candidates)); });
+  ag::parseGames(text, [&](grammar::Game<ag::Move>&& game) { out(replayAlgebraicGame(game)); });
 }
 
 std::string writeAlgebraic(const ReplayedGame& game, ag::Form form) {

@@ -269,15 +269,13 @@ void movesInDirection(const Board& board, const GameFrame& frame, const dg::Move
   }
 }
 
-// `candidates` is scratch space, kept by the caller so that the moves of a file
-// reuse one allocation.
-Step resolveWritten(const Board& board, const GameFrame& frame, const dg::Move& w, std::vector<Move>& candidates) {
+Step resolveWritten(const Board& board, const GameFrame& frame, const dg::Move& w) {
   const DirectionView view(board, frame);
   const uint32_t named = w.pass ? kAllPieces : view.named(w.piece);
   const uint32_t references = w.reference ? view.named(*w.reference) & board.piecesOnBoard() : 0;
   const Fits fitsWritten(view, w, named, references);
   if (w.direction && board.ply() >= 2) {
-    candidates.clear();
+    std::vector<Move>& candidates = scratchMoves();
     movesInDirection(board, frame, w, named, references, candidates);
     if (const auto only = onlyFitting(candidates, fitsWritten)) return Step::playLegal(*only);
   }
@@ -292,14 +290,14 @@ Step resolveWritten(const Board& board, const GameFrame& frame, const dg::Move& 
   return chooseOne(fitting, none, [&](const Move& m) { return dg::writeMove(canonicalMove(view, m)); });
 }
 
-ReplayedGame replayDirectionGame(const grammar::Game<dg::Move>& game, std::vector<Move>& candidates) {
+ReplayedGame replayDirectionGame(const grammar::Game<dg::Move>& game) {
   ReplaySetup setup;  // colour-free: White moves first
   std::string error;
   setup.type = gameTypeFromTags(game.tags, error);
   if (!error.empty()) return refusedGame(game, error);
   GameFrame frame;  // the reader's board is in frame coordinates
   return replayWritten(game, setup, [&](const Board& board, const grammar::Written<dg::Move>& w) {
-    Step step = resolveWritten(board, frame, w.move, candidates);
+    Step step = resolveWritten(board, frame, w.move);
     if (step.move) frame.advance(board, *step.move);
     return step;
   });
@@ -311,8 +309,7 @@ Step readDirectionMove(const Board& board, const GameFrame& frame, std::string_v
   std::string why;
   const auto move = dg::parseMove(text, &why);
   if (!move) return Step::fail(why);
-  std::vector<Move> candidates;
-  return resolveWritten(board, frame, *move, candidates);
+  return resolveWritten(board, frame, *move);
 }
 
 std::string writeDirectionMove(const Board& board, const GameFrame& frame, const Move& move, dg::Spelling spelling) {
@@ -321,8 +318,7 @@ std::string writeDirectionMove(const Board& board, const GameFrame& frame, const
 
 void readDirection(std::string_view text, const GameSink& sink) {
   NumberedSink out(sink);
-  std::vector<Move> candidates;
-  dg::parseGames(text, [&](grammar::Game<dg::Move>&& game) { out(replayDirectionGame(game, candidates)); });
+  dg::parseGames(text, [&](grammar::Game<dg::Move>&& game) { out(replayDirectionGame(game)); });
 }
 
 std::string writeDirection(const ReplayedGame& game, dg::Spelling spelling) {

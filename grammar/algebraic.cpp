@@ -161,9 +161,9 @@ class Reader : public LineReader<Move> {
     if (!parseFlat(it, text.data() + text.size(), usualLine, line)) return false;
     const auto& [number, usual] = line;
     auto& moves = game(static_cast<std::size_t>(number - text.data())).moves;  // the number starts a game
-    if (moves.empty()) moves.reserve(linesFrom<"0-9">(text));
+    if (moves.capacity() == 0) moves.reserve(linesFrom<"0-9">(text));  // or the game before's storage
     // The move's text is never blank at either end, so it needs no trimming.
-    moves.emplace_back(usual, detail::TextOf{{usual.begin, static_cast<std::size_t>(usual.end - usual.begin)}},
+    moves.emplace_back(usual, ascii::TextOf{{usual.begin, static_cast<std::size_t>(usual.end - usual.begin)}},
                        pos(static_cast<std::size_t>(usual.begin - text.data())));
     return true;
   }
@@ -200,7 +200,7 @@ class Reader : public LineReader<Move> {
       } else {
         // Parsed straight into its record, which is dropped again if it is no move.
         auto& moves = game(at).moves;
-        if (moves.empty()) moves.reserve(linesFrom<"0-9">(text));  // `N. move` lines
+        if (moves.capacity() == 0) moves.reserve(linesFrom<"0-9">(text));  // `N. move` lines
         auto& written = moves.emplace_back();
         it = here;
         if (!parseFlat(it, end, move, written.move)) {

@@ -57,12 +57,6 @@ struct Spot {
   }
 };
 
-// The text of a move, built where the record's member is (no string moved in).
-struct TextOf {
-  std::string_view text;
-  operator std::string() const { return std::string(text); }  // NOLINT: implicit, for aggregate init
-};
-
 // A usual move's parts and where its text stands.
 struct Usual {
   It begin = nullptr, end = nullptr;

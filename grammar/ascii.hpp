@@ -1,10 +1,12 @@
-// ASCII character classes for the X3 grammars, and two byte-level primitives
-// (include only from grammar/*.cpp).
+// ASCII character classes for the X3 grammars, three byte-level primitives, and
+// the text of a record built in place (include only from grammar/*.cpp).
 // X3's own classes (x3::digit, x3::blank, ...) and no_case assert on bytes above
 // 127, and any byte can come in from a file.
 #pragma once
 #include <boost/spirit/home/x3.hpp>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 namespace apiary::grammar::ascii {
 
@@ -82,6 +84,25 @@ struct LineBreak : x3::parser<LineBreak> {
 };
 inline constexpr LineBreak lineBreak{};
 
+// A move or turn number as the usual line writes it: 1 to 9 digits, which no
+// unsigned overflows, so they are read without x3::uint_'s overflow-checked
+// arithmetic (which cost the parse of a whole move as much again). A longer
+// number is left to each grammar's general rule, with uint_.
+struct UsualNumber : x3::parser<UsualNumber> {
+  using attribute_type = x3::unused_type;
+  static bool const has_attribute = false;
+  template <class It, class Ctx, class RCtx, class Attr>
+  bool parse(It& first, It const& last, Ctx const&, RCtx const&, Attr&) const {
+    It it = first;
+    while (it != last && isDigit(*it)) ++it;
+    if (it == first || it - first > 9) return false;
+    first = it;
+    return true;
+  }
+  static bool isDigit(char c) { return static_cast<unsigned char>(c - '0') < 10; }
+};
+inline constexpr UsualNumber usualNumber{};
+
 // Where the parse stands, as an attribute: a grammar can hand back where a part
 // of the text starts and ends with no semantic action (x3::raw keeps only the
 // range, not what the parsers inside it read).
@@ -95,5 +116,12 @@ struct Position : x3::parser<Position> {
   }
 };
 inline constexpr Position position{};
+
+// A range of the text as a std::string built where a record's member is: it
+// converts where the string is constructed, so no string is moved in.
+struct TextOf {
+  std::string_view text;
+  operator std::string() const { return std::string(text); }  // NOLINT: implicit, for aggregate init and emplace
+};
 
 }  // namespace apiary::grammar::ascii

@@ -165,7 +165,7 @@ class Reader : public LineReader<Move> {
   // The plies of the turn whose number is text[start, pliesStart).
   void readTurn(std::string_view text, std::size_t start, std::size_t pliesStart) {
     auto& moves = game(start).moves;
-    if (moves.empty()) moves.reserve(2 * linesFrom<"0-9">(text));  // `N. ply ply` lines
+    if (moves.capacity() == 0) moves.reserve(2 * linesFrom<"0-9">(text));  // `N. ply ply` lines; or the game before's storage
     Words plies(text, pliesStart);
     std::size_t count = 0, at;
     for (; plies.next(at); ++count) {

@@ -7,7 +7,6 @@
 #include <boost/fusion/adapted/std_tuple.hpp>
 #include <boost/spirit/home/x3.hpp>
 #include <cctype>
-#include <charconv>
 #include <cstring>
 #include <tuple>
 #include <utility>
@@ -176,33 +175,12 @@ struct Reference : x3::parser<Reference> {
 };
 inline constexpr Reference reference{};
 
-// A move number: what x3::uint_ reads, any value an unsigned holds (a bigger one
-// makes the line bad), but checked on the digits: uint_'s overflow-checked
-// arithmetic cost a tenth of the whole parse.
-struct MoveNumber : x3::parser<MoveNumber> {
-  using attribute_type = x3::unused_type;
-  static bool const has_attribute = false;
-  template <class Ctx, class RCtx, class Attr>
-  bool parse(It& first, It const& last, Ctx const&, RCtx const&, Attr&) const {
-    It it = first;
-    while (it != last && *it >= '0' && *it <= '9') ++it;
-    unsigned value = 0;
-    if (it == first || (it - first >= 10 && std::from_chars(first, it, value).ec != std::errc{})) return false;
-    first = it;
-    return true;
-  }
-};
-inline constexpr MoveNumber number{};
-
-// Build a move's members in place in its record (see FileBuilder::move).
-struct TextOf {
-  std::string_view text;
-  operator std::string() const { return std::string(text); }  // NOLINT: implicit, for aggregate init
-};
+// A move's description built in place in its record (see FileBuilder::move), as
+// ascii::TextOf builds its text.
 struct MoveOf {
   const PieceName& piece;
   const std::optional<UhpReference>& reference;
-  operator UhpMove() const { return {UhpMoveKind::Normal, piece, reference}; }  // NOLINT: as TextOf
+  operator UhpMove() const { return {UhpMoveKind::Normal, piece, reference}; }  // NOLINT: implicit, as TextOf's
 };
 
 // The games of a PGN-style file, built as the grammar meets each line (or
@@ -216,9 +194,10 @@ class FileBuilder {
 
   [[gnu::noinline]] void tag(It at, std::string_view name, std::string_view value) {
     if (!open_ || hasMoves_) startGame(at);
-    // Sized once at the first tag, as moves are at the first move.
-    if (games_.back().tags.empty()) games_.back().tags.reserve(linesFrom<"[">(at, end_));
-    auto& tags = games_.back().tags;
+    // Sized at the first tag, as moves are at the first move, unless the storage
+    // of the game before is still there.
+    auto& tags = game_.tags;
+    if (tags.capacity() == 0) tags.reserve(linesFrom<"[">(at, end_));
     if (value.find('\\') == std::string_view::npos) {
       tags.emplace_back(TextOf{name}, TextOf{value}, lines_.at(offset(at)));
     } else {
@@ -239,25 +218,25 @@ class FileBuilder {
   }
   // A comment belongs to the move before it; one before any move is dropped.
   [[gnu::noinline]] void comment(std::string_view text) {
-    if (!open_ || games_.back().moves.empty()) return;
-    auto& c = games_.back().moves.back().comment;
+    if (!open_ || game_.moves.empty()) return;
+    auto& c = game_.moves.back().comment;
     if (!c.empty()) c += ' ';
     c += trimBlanks(text);
   }
   [[gnu::noinline]] void result(std::string_view text) {
     if (!open_) startGame(text.data());
     hasMoves_ = true;  // a result closes the game's moves
-    if (!games_.back().tag("Result"))
-      games_.back().tags.push_back({"Result", std::string(text), lines_.at(offset(text.data()))});
+    if (!game_.tag("Result")) game_.tags.push_back({"Result", std::string(text), lines_.at(offset(text.data()))});
   }
+  // A GameString is a whole game on its line: it goes to the sink at once.
   [[gnu::noinline]] void gameString(std::string_view text) {
     handOver();
-    games_.push_back(gameStringAt(text, offset(text.data()), lines_));
-    open_ = false;
+    sink_(gameStringAt(text, offset(text.data()), lines_));
+    ++handedOver_;
   }
   [[gnu::noinline]] void bad(std::string_view text) {
     if (!open_) startGame(text.data());
-    games_.back().errors.push_back({lines_.at(offset(text.data())), "unrecognised text '" + printable(text) + "'"});
+    game_.errors.push_back({lines_.at(offset(text.data())), "unrecognised text '" + printable(text) + "'"});
     lines_.passed(text);
   }
   void lineBreak(It after) { lines_.lineBreak(after); }
@@ -275,35 +254,39 @@ class FileBuilder {
 
  private:
   std::size_t offset(It at) const { return static_cast<std::size_t>(at - begin_); }
-  // Games before the one starting are complete: each goes to the sink while its
-  // records are still in the cache.
+  // The game being read is complete: it goes to the sink while its records are
+  // still in the cache. A sink that only reads it leaves its vectors' storage,
+  // which the next game then reuses (no allocation, no sizing scan).
   void handOver() {
-    for (auto& game : games_) sink_(std::move(game));
-    handedOver_ += games_.size();
-    games_.clear();
+    if (!open_) return;
+    sink_(std::move(game_));
+    ++handedOver_;
+    game_.tags.clear();
+    game_.moves.clear();
+    game_.errors.clear();
+    open_ = false;
   }
   [[gnu::noinline]] void startGame(It at) {
     handOver();
-    games_.emplace_back();
-    games_.back().pos = lines_.at(offset(at));
+    game_.pos = lines_.at(offset(at));
     open_ = true;
     hasMoves_ = false;
   }
   Game<UhpMove>& gameForMove(It at) {
     if (!open_) startGame(at);
     hasMoves_ = true;
-    // Sized once at the first move: each regrowth would move every record.
-    auto& moves = games_.back().moves;
-    if (moves.empty()) moves.reserve(linesFrom<"0-9">(at, end_));
-    return games_.back();
+    // Sized once at the first move, unless reused: each regrowth moves every record.
+    auto& moves = game_.moves;
+    if (moves.capacity() == 0) moves.reserve(linesFrom<"0-9">(at, end_));
+    return game_;
   }
 
   It begin_, end_;
   LineCount lines_;
   const GameSink<UhpMove>& sink_;
-  std::vector<Game<UhpMove>> games_;  // the game being read (a GameString: complete)
+  Game<UhpMove> game_;  // the game being read, while open_
   std::size_t handedOver_ = 0;
-  bool open_ = false;      // the last game may still take tags and moves
+  bool open_ = false;      // the game may still take tags and moves
   bool hasMoves_ = false;  // ... and a tag would now start a new game
 };
 
@@ -340,9 +323,9 @@ void scanFile(It begin, It end, FileBuilder& file) {
   auto const tag = '[' >> *blank >> x3::raw[alpha >> *in<"a-zA-Z0-9_">][setName] >>
                    +blank >> '"' >> x3::raw[*(('\\' >> x3::char_) | ~in<"\"\r\n">)][setValue] >>
                    '"' >> *blank >> ']' >> x3::eps[onTag];
-  auto const commonMove = number >> '.' >> x3::omit[*blank] >> position >> validPiece >>
+  auto const commonMove = usualNumber >> '.' >> x3::omit[*blank] >> position >> validPiece >>
                           -(x3::omit[+blank] >> reference) >> position >> x3::omit[*blank];
-  auto const move = number >> '.' >> *blank >> x3::raw[+~in<"{\r\n">][onMove];
+  auto const move = x3::uint_ >> '.' >> *blank >> x3::raw[+~in<"{\r\n">][onMove];
   auto const result =
       x3::raw[x3::lit("WhiteWins") | "BlackWins" | "Draw" | "1/2-1/2" | "1-0" | "0-1" | "*"][onResult] >>
       &(blank | nl | '{' | x3::eoi);

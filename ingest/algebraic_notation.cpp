@@ -173,7 +173,8 @@ Step resolveWritten(const Board& board, const GameFrame& frame, const ag::Move& 
   });
 }
 
-ReplayedGame replayAlgebraicGame(const grammar::Game<ag::Move>& game) {
+// Takes the game's tags: the grammar hands each game over to be replayed once.
+ReplayedGame replayAlgebraicGame(grammar::Game<ag::Move>&& game) {
   ReplaySetup setup;
   std::string error;
   setup.type = gameTypeFromTags(game.tags, error);
@@ -184,7 +185,7 @@ ReplayedGame replayAlgebraicGame(const grammar::Game<ag::Move>& game) {
       break;
     }
   GameFrame frame;
-  return replayWritten(game, setup, [&](const Board& board, const grammar::Written<ag::Move>& w) {
+  return replayWritten(std::move(game), setup, [&](const Board& board, const grammar::Written<ag::Move>& w) {
     // The grid is wherever the first piece was written (m0 in a game).
     if (board.ply() == 0 && !w.move.pass) frame = GameFrame::translated({*w.move.to.q, *w.move.to.r});
     return resolveWritten(board, frame, w.move);
@@ -205,7 +206,7 @@ std::string writeAlgebraicMove(const Board& board, const GameFrame& frame, const
 
 void readAlgebraic(std::string_view text, const GameSink& sink) {
   NumberedSink out(sink);
-  ag::parseGames(text, [&](grammar::Game<ag::Move>&& game) { out(replayAlgebraicGame(game)); });
+  ag::parseGames(text, [&](grammar::Game<ag::Move>&& game) { out(replayAlgebraicGame(std::move(game))); });
 }
 
 std::string writeAlgebraic(const ReplayedGame& game, ag::Form form) {

@@ -290,13 +290,14 @@ Step resolveWritten(const Board& board, const GameFrame& frame, const dg::Move& 
   return chooseOne(fitting, none, [&](const Move& m) { return dg::writeMove(canonicalMove(view, m)); });
 }
 
-ReplayedGame replayDirectionGame(const grammar::Game<dg::Move>& game) {
+// Takes the game's tags: the grammar hands each game over to be replayed once.
+ReplayedGame replayDirectionGame(grammar::Game<dg::Move>&& game) {
   ReplaySetup setup;  // colour-free: White moves first
   std::string error;
   setup.type = gameTypeFromTags(game.tags, error);
   if (!error.empty()) return refusedGame(game, error);
   GameFrame frame;  // the reader's board is in frame coordinates
-  return replayWritten(game, setup, [&](const Board& board, const grammar::Written<dg::Move>& w) {
+  return replayWritten(std::move(game), setup, [&](const Board& board, const grammar::Written<dg::Move>& w) {
     Step step = resolveWritten(board, frame, w.move);
     if (step.move) frame.advance(board, *step.move);
     return step;
@@ -318,7 +319,7 @@ std::string writeDirectionMove(const Board& board, const GameFrame& frame, const
 
 void readDirection(std::string_view text, const GameSink& sink) {
   NumberedSink out(sink);
-  dg::parseGames(text, [&](grammar::Game<dg::Move>&& game) { out(replayDirectionGame(game)); });
+  dg::parseGames(text, [&](grammar::Game<dg::Move>&& game) { out(replayDirectionGame(std::move(game))); });
 }
 
 std::string writeDirection(const ReplayedGame& game, dg::Spelling spelling) {

@@ -4,6 +4,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "engine/explain.hpp"
 #include "engine/movegen.hpp"
@@ -36,11 +37,12 @@ void finishReplay(ReplayedGame& game, const ReplaySetup& setup);
 // Replays `game` (a grammar::Game<M>), calling step(board, written) for each move.
 // Archives hold older games that open with a Queen, so the tournament rule is off
 // and such openings are noted. A syntax error or a move that names no legal move
-// rejects the game with its line, column and ply.
+// rejects the game with its line, column and ply. A game passed as an rvalue gives
+// up its tags to the replayed game (nothing else of it is taken).
 template <class WrittenGame, class StepFn>
-ReplayedGame replayWritten(const WrittenGame& game, ReplaySetup setup, StepFn&& step) {
+ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step) {
   ReplayedGame out{.pos = game.pos,
-                   .tags = game.tags,
+                   .tags = std::forward<WrittenGame>(game).tags,
                    .board = Board(setup.type.value_or(GameType::all()), Rules{.tournament = false},
                                   setup.firstMover),
                    .error = {},

@@ -107,7 +107,8 @@ ReplayedGame unknownGameType(const grammar::Game<grammar::UhpMove>& game, const 
   return bad;
 }
 
-ReplayedGame replayUhpGame(const grammar::Game<grammar::UhpMove>& game) {
+// Takes the game's tags: the grammar hands each game over to be replayed once.
+ReplayedGame replayUhpGame(grammar::Game<grammar::UhpMove>&& game) {
   ReplaySetup setup;
   if (const std::string* type = game.tag("GameType")) {
     setup.type = GameType::parse(*type);
@@ -137,7 +138,7 @@ ReplayedGame replayUhpGame(const grammar::Game<grammar::UhpMove>& game) {
       return Step::fail(uhpFaultText(board, placed.fault, piece, reference));
     return Step::play(placed.move);
   };
-  ReplayedGame out = replayWritten(game, setup, step);
+  ReplayedGame out = replayWritten(std::move(game), setup, step);
   if (names.renumbered()) out.notes.push_back("pieces numbered out of entry order, renumbered");
   return out;
 }
@@ -147,7 +148,7 @@ ReplayedGame replayUhpGame(const grammar::Game<grammar::UhpMove>& game) {
 void readUhp(std::string_view text, const GameSink& sink) {
   NumberedSink out(sink);
   // Each game replayed as soon as it is parsed, not once the whole file is.
-  grammar::parseUhpFile(text, [&](grammar::Game<grammar::UhpMove>&& game) { out(replayUhpGame(game)); });
+  grammar::parseUhpFile(text, [&](grammar::Game<grammar::UhpMove>&& game) { out(replayUhpGame(std::move(game))); });
 }
 
 std::string writeUhp(const ReplayedGame& game) {

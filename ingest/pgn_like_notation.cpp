@@ -35,50 +35,62 @@ bool fitsBase(const Board& board, const pl::Ply& ply, const Move& m) {
   return landsOn(board, ply, m.to);
 }
 
-// Whether a move fits a ply, its places turned into cells once.
+// Whether a move fits a ply, its places turned into cells once, each list built
+// where it is kept rather than copied there.
 class PlyFilter {
  public:
-  PlyFilter(const Board& board, const pl::Ply& ply) : board_(board), ply_(ply) {
-    const pgnlike::Places places(board);
-    // Of the cells described as the origin, only those where a piece with the
-    // ply's letter is on top: no other starts a move that fits.
-    if (ply.from) {
-      from_ = places.landings(*ply.from, ply.piece);
+  PlyFilter(const Board& board, const pl::Ply& ply)
+      : board_(board),
+        ply_(ply),
+        saysFrom_(ply.from.has_value()),
+        saysTo_(ply.to || (ply.under && ply.kind != pl::Ply::Kind::Pass) ||
+                (ply.kind == pl::Ply::Kind::Place && board.ply() <= 1)),
+        from_(origins(board, ply)),
+        to_(destinations(board, ply)) {
+    if (saysFrom_) {
       movers_ = 0;
-      for (const Cell c : *from_) movers_ |= pieceBit(board.top(c));
-    }
-    // Of the cells described, only those a move of the ply may end at.
-    if (ply.to) {
-      to_ = places.landings(*ply.to, ply.under);
-    } else if (ply.under && ply.kind != pl::Ply::Kind::Pass) {  // `x` alone: wherever that piece is on top
-      to_.emplace();
-      for (uint32_t left = pgnlike::piecesOfLetter(ply.under) & board.piecesOnBoard(); left; left &= left - 1) {
-        const Cell c = board.cellOf(PieceId(std::countr_zero(left)));
-        if (landsOn(board, ply, c)) to_->add(c);
-      }
-    } else if (ply.kind == pl::Ply::Kind::Place && board.ply() <= 1) {
-      // The first piece has one place, the second one east of it (isEastOfFirst):
-      // the opening placements are written bare but still pin their cell.
-      to_.emplace();
-      to_->add(board.ply() == 0 ? kOrigin : neighbor(kOrigin, E));
+      for (const Cell c : from_) movers_ |= pieceBit(board.top(c));
     }
   }
   bool operator()(const Move& m) const {
     if (!fitsBase(board_, ply_, m) || !isEastOfFirst(board_, m)) return false;
-    if (from_ && (m.isPlacement() || !from_->has(m.from))) return false;
-    return !to_ || (!m.isPass() && to_->has(m.to));
+    if (saysFrom_ && (m.isPlacement() || !from_.has(m.from))) return false;
+    return !saysTo_ || (!m.isPass() && to_.has(m.to));
   }
   // Where the ply says the move ends, when it says (a place, or the piece climbed
-  // onto): every move that fits ends in one of these cells.
-  const std::optional<CellList>& destinations() const { return to_; }
+  // onto): every move that fits ends in one of these cells. Null when it does not.
+  const CellList* destinations() const { return saysTo_ ? &to_ : nullptr; }
   // The pieces on top where the ply says the move starts (all, when it does not
   // say): only their moves can fit.
   uint32_t movers() const { return movers_; }
 
  private:
+  // Of the cells described as the origin, only those where a piece with the ply's
+  // letter is on top: no other starts a move that fits.
+  static CellList origins(const Board& board, const pl::Ply& ply) {
+    return ply.from ? pgnlike::Places(board).landings(*ply.from, ply.piece) : CellList{};
+  }
+  // Of the cells described, only those a move of the ply may end at.
+  static CellList destinations(const Board& board, const pl::Ply& ply) {
+    CellList out;
+    if (ply.to) return pgnlike::Places(board).landings(*ply.to, ply.under);
+    if (ply.under && ply.kind != pl::Ply::Kind::Pass) {  // `x` alone: wherever that piece is on top
+      for (uint32_t left = pgnlike::piecesOfLetter(ply.under) & board.piecesOnBoard(); left; left &= left - 1) {
+        const Cell c = board.cellOf(PieceId(std::countr_zero(left)));
+        if (landsOn(board, ply, c)) out.add(c);
+      }
+    } else if (ply.kind == pl::Ply::Kind::Place && board.ply() <= 1) {
+      // The first piece has one place, the second one east of it (isEastOfFirst):
+      // the opening placements are written bare but still pin their cell.
+      out.add(board.ply() == 0 ? kOrigin : neighbor(kOrigin, E));
+    }
+    return out;
+  }
+
   const Board& board_;
   const pl::Ply& ply_;
-  std::optional<CellList> from_, to_;
+  bool saysFrom_, saysTo_;
+  CellList from_, to_;
   uint32_t movers_ = kAllPieces;
 };
 
@@ -236,7 +248,7 @@ Step resolveWritten(const Board& board, const pl::Ply& ply) {
   const uint32_t named = ply.kind == pl::Ply::Kind::Pass ? kAllPieces : pgnlike::piecesOfLetter(ply.piece);
   if (ply.kind != pl::Ply::Kind::Pass) {
     const PlyFilter filter(board, ply);
-    if (const auto& to = filter.destinations()) {  // the ply pins the destination: check the moves there
+    if (const CellList* to = filter.destinations()) {  // the ply pins the destination: check the moves there
       const uint32_t placed = board.piecesOnBoard();
       std::vector<Move>& there = scratchMoves();
       addLegalMovesTo(board, named & filter.movers() & (ply.kind == pl::Ply::Kind::Place ? ~placed : placed), *to,

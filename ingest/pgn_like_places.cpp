@@ -81,42 +81,54 @@ bool Places::holds(Cell x, Cell centre, const pl::Reference& ref) const {
   return false;
 }
 
+namespace {
+
+// For each index difference (c - n) mod kCells, the bit of the direction from n to
+// its neighbour c, 0 when they are not neighbours: the directions around n where
+// pieces of a letter stand are an OR of lookups, with no branch on each piece.
+constexpr std::array<uint8_t, kCells> kDirBitOfStep = [] {
+  std::array<uint8_t, kCells> t{};
+  for (int d = 0; d < kDirs; ++d) t[kDirOffset[d] & (kCells - 1)] = uint8_t(1u << d);
+  return t;
+}();
+
+// The directions `angle` places clockwise of those in `dirs` (6 bits).
+constexpr unsigned turnedClockwise(unsigned dirs, int angle) {
+  return ((dirs << angle) | (dirs >> (kDirs - angle))) & Board::kAllAround;
+}
+
+}  // namespace
+
 // The cells around each piece of the neighbour's letter where the other reference
 // holds (holds() turned round: each of its pieces next to that piece, with its
 // qualifier, gives the one cell at its angle, or all six without one), of those
-// `keep` lets through: keep(x) for one cell, keep.around(n) the directions around
-// n for all six.
-// (Every ply asks, so pieces come straight from the letters' masks, cells are
-// compared by one table lookup, and an angle is added without a division.)
+// `keep` lets through (keep.around(n): the directions around n it keeps).
+// Every ply asks, so pieces come straight from the letters' masks, and the
+// directions where the other letter stands around a neighbour are gathered as
+// bits (one table lookup a piece) and turned by the angle, not tried one by one.
 template <class Keep>
 CellList Places::described(const pl::Location& location, const Keep& keep) const {
   CellList out;
-  const auto addAround = [&](Cell n) {
-    for (unsigned dirs = keep.around(n); dirs; dirs &= dirs - 1) out.add(neighbor(n, std::countr_zero(dirs)));
-  };
   const uint32_t onBoard = board_.piecesOnBoard();
   const auto cellOf = [&](uint32_t pieces) { return board_.cellOf(PieceId(std::countr_zero(pieces))); };
-  uint32_t neighbours = piecesOfLetter(location.neighbour) & onBoard;
-  if (!location.other) {
-    for (; neighbours; neighbours &= neighbours - 1) addAround(cellOf(neighbours));
-    return out;
-  }
-  const pl::Reference& ref = *location.other;
-  const uint32_t others = piecesOfLetter(ref.piece) & onBoard;
-  for (; neighbours; neighbours &= neighbours - 1) {
+  const pl::Reference* ref = location.other ? &*location.other : nullptr;
+  const pl::Reference* qualifier = ref && !ref->qualifier.empty() ? &ref->qualifier.front() : nullptr;
+  const uint32_t others = ref ? piecesOfLetter(ref->piece) & onBoard : 0;
+  for (uint32_t neighbours = piecesOfLetter(location.neighbour) & onBoard; neighbours;
+       neighbours &= neighbours - 1) {
     const Cell n = cellOf(neighbours);
-    for (uint32_t left = others; left; left &= left - 1) {
-      const Cell c = cellOf(left);
-      const int toRef = kDirOfStep[(c - n) & (kCells - 1)];
-      if (toRef < 0 || (!ref.qualifier.empty() && !holds(n, c, ref.qualifier.front()))) continue;
-      if (ref.angle != 0) {
-        const int toX = toRef + ref.angle;  // the angle is 1..5
-        if (const Cell x = neighbor(n, toX < kDirs ? toX : toX - kDirs); keep(x)) out.add(x);
-      } else {
-        addAround(n);
-        break;
+    unsigned dirs = Board::kAllAround;
+    if (ref) {
+      unsigned refDirs = 0;  // where the other reference's pieces stand around n
+      for (uint32_t left = others; left; left &= left - 1) {
+        const Cell c = cellOf(left);
+        const unsigned bit = kDirBitOfStep[(c - n) & (kCells - 1)];
+        if (!qualifier || (bit && holds(n, c, *qualifier))) refDirs |= bit;
       }
+      dirs = ref->angle != 0 ? turnedClockwise(refDirs, ref->angle) : refDirs ? Board::kAllAround : 0;
     }
+    if (dirs == 0) continue;
+    for (dirs &= keep.around(n); dirs; dirs &= dirs - 1) out.add(neighbor(n, std::countr_zero(dirs)));
   }
   return out;
 }
@@ -124,7 +136,6 @@ CellList Places::described(const pl::Location& location, const Keep& keep) const
 CellList Places::cells(const pl::Location& location) const {
   struct All {
     unsigned around(Cell) const { return Board::kAllAround; }
-    bool operator()(Cell) const { return true; }
   };
   return described(location, All{});
 }
@@ -133,7 +144,6 @@ CellList Places::landings(const pl::Location& location, char onto) const {
   struct Empty {
     const Board& board;
     unsigned around(Cell n) const { return ~board.occupiedAround(n) & Board::kAllAround; }
-    bool operator()(Cell x) const { return !board.occupied(x); }
   };
   struct Topped {
     const Board& board;
@@ -144,7 +154,6 @@ CellList Places::landings(const pl::Location& location, char onto) const {
         if (letterOf(board.top(neighbor(n, std::countr_zero(dirs)))) == letter) out |= dirs & -dirs;
       return out;
     }
-    bool operator()(Cell x) const { return board.occupied(x) && letterOf(board.top(x)) == letter; }
   };
   return onto ? described(location, Topped{board_, onto}) : described(location, Empty{board_});
 }

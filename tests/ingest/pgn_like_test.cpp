@@ -304,6 +304,77 @@ void forEachPlayed(uint64_t seed, int games, F&& f) {
 
 }  // namespace
 
+namespace {
+
+// Whether a reference holds of x around `centre` by the notation's words (section
+// 3), piece by piece: a piece with its letter is next to `centre`, x lies `angle`
+// places clockwise around `centre` from it, and its qualifier holds of `centre`
+// around that piece. The oracle for Places' masks and lookups.
+bool plainlyHolds(const Board& b, Cell x, Cell centre, const grammar::pgn_like::Reference& ref) {
+  const int toX = directionTo(centre, x);
+  if (toX < 0) return false;
+  for (PieceId p = 0; p < kPieces; ++p) {
+    if (!b.onBoard(p) || pgnlike::letterOf(p) != ref.piece) continue;
+    const int toRef = directionTo(centre, b.cellOf(p));
+    if (toRef < 0 || (ref.angle != 0 && clockwise(toRef, ref.angle) != toX)) continue;
+    if (ref.qualifier.empty() || plainlyHolds(b, centre, b.cellOf(p), ref.qualifier.front())) return true;
+  }
+  return false;
+}
+
+bool plainlyDescribes(const Board& b, const grammar::pgn_like::Location& l, Cell x) {
+  for (PieceId p = 0; p < kPieces; ++p)
+    if (b.onBoard(p) && pgnlike::letterOf(p) == l.neighbour && directionTo(b.cellOf(p), x) >= 0 &&
+        (!l.other || plainlyHolds(b, x, b.cellOf(p), *l.other)))
+      return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("a place's cells are the cells its location is true of, each once") {
+  // Every description of every legal destination, brackets one level deep, and
+  // each with its angle dropped: the cells it lists against every cell next to a
+  // piece checked plainly.
+  int compared = 0, several = 0, wrong = 0;
+  std::string firstWrong;
+  forEachPlayed(93, 1, [&](const Board& b, const Move&) {
+    if (b.ply() < 2) return;
+    const pgnlike::Places places(b);
+    std::vector<Cell> near;
+    for (PieceId p = 0; p < kPieces; ++p)
+      if (b.onBoard(p))
+        for (int d = 0; d < kDirs; ++d) near.push_back(neighbor(b.cellOf(p), d));
+    std::sort(near.begin(), near.end());
+    near.erase(std::unique(near.begin(), near.end()), near.end());
+    std::vector<Cell> destinations;
+    for (const Move& m : legalMoveVector(b))
+      if (!m.isPass()) destinations.push_back(m.to);
+    std::sort(destinations.begin(), destinations.end());
+    destinations.erase(std::unique(destinations.begin(), destinations.end()), destinations.end());
+    for (const Cell to : destinations) {
+      for (auto d : pgnlike::descriptionsOf(b, to, 1)) {
+        for (const bool withAngle : {true, false}) {
+          if (!withAngle && d.location.other) d.location.other->angle = 0;
+          const CellList cells = places.cells(d.location);
+          std::vector<Cell> listed(cells.begin(), cells.end()), expected;
+          for (const Cell c : near)
+            if (plainlyDescribes(b, d.location, c)) expected.push_back(c);
+          std::sort(listed.begin(), listed.end());
+          if (listed != expected && !wrong++)  // sorted, so a cell listed twice shows
+            firstWrong = "ply " + std::to_string(b.ply()) + ": " + pgnlike::spelling(d.location);
+          ++compared;
+          several += expected.size() > 6;
+        }
+      }
+    }
+  });
+  INFO(firstWrong);
+  CHECK(wrong == 0);
+  CHECK(compared > 10000);
+  CHECK(several > 100);
+}
+
 TEST_CASE("a place's landing cells are its cells where a piece may end") {
   int compared = 0, climbs = 0;
   forEachPlayed(91, 12, [&](const Board& b, const Move&) {

@@ -4,6 +4,7 @@
 // 127, and any byte can come in from a file.
 #pragma once
 #include <boost/spirit/home/x3.hpp>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -122,6 +123,9 @@ inline constexpr Position position{};
 // converts where the string is constructed, so no string is moved in.
 struct TextOf {
   std::string_view text;
+  static TextOf between(const char* begin, const char* end) {
+    return {{begin, static_cast<std::size_t>(end - begin)}};
+  }
   operator std::string() const { return std::string(text); }  // NOLINT: implicit, for aggregate init and emplace
 };
 

@@ -74,45 +74,22 @@ const auto plyRule_def =
 BOOST_SPIRIT_DEFINE(angle, ref, plyRule)
 
 const auto turnNumber = x3::uint_ >> +x3::lit('.');
-// The usual turn number, `INT '.'+` with up to 9 digits, which no unsigned
-// overflows: read without uint_'s overflow-checked arithmetic, which cost more
-// than the rest of the turn's bookkeeping. A longer one is left to turnNumber.
-struct UsualNumber : x3::parser<UsualNumber> {
-  static bool isDigit(char c) { return static_cast<unsigned char>(c - '0') < 10; }
+// The usual turn number with its dots, `INT '.'+`: ascii::usualNumber's digits
+// (a longer number is left to turnNumber), the dots read in the same primitive
+// (X3's `+lit('.')` after it cost some 30 instructions a turn).
+struct UsualTurnNumber : x3::parser<UsualTurnNumber> {
   using attribute_type = x3::unused_type;
   static bool const has_attribute = false;
   template <class Ctx, class RCtx, class Attr>
-  bool parse(It& first, It const& last, Ctx const&, RCtx const&, Attr&) const {
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx const& rctx, Attr& attr) const {
     It dots = first;
-    for (It const bound = last - first > 10 ? first + 10 : last; dots != bound && isDigit(*dots);) ++dots;
-    if (dots == first || dots - first == 10 || dots == last || *dots != '.') return false;
+    if (!ascii::usualNumber.parse(dots, last, ctx, rctx, attr) || dots == last || *dots != '.') return false;
     for (first = dots + 1; first != last && *first == '.';) ++first;
     return true;
   }
 };
 // `N. ply` or `N. ply ply`, blanks as the writer lays them out.
-const auto usualTurn = UsualNumber{} >> ' ' >> usualPly >> -(' ' >> usualPly);
-
-// A range of the text as a std::string built in place (it converts where the
-// string is constructed). The bytes are read through an iterator of its own:
-// from a pointer range libstdc++ copies with a memcpy call, which for the few
-// bytes of a ply costs more than the loop a generic iterator gets.
-struct TextOf {
-  It begin, end;
-  struct Bytes {
-    using iterator_category = std::random_access_iterator_tag;
-    using value_type = char;
-    using difference_type = std::ptrdiff_t;
-    using pointer = It;
-    using reference = const char&;
-    It at;
-    reference operator*() const { return *at; }
-    Bytes& operator++() { return ++at, *this; }
-    bool operator==(const Bytes&) const = default;
-    difference_type operator-(const Bytes& other) const { return at - other.at; }
-  };
-  operator std::string() const { return std::string(Bytes{begin}, Bytes{end}); }  // NOLINT: implicit, for aggregate init
-};
+const auto usualTurn = UsualTurnNumber{} >> ' ' >> usualPly >> -(' ' >> usualPly);
 
 std::string_view trim(std::string_view s) {
   const auto b = s.find_first_not_of(" \t\r\n");
@@ -183,21 +160,26 @@ class Reader {
   }
 
   Game<Ply>& game() {
-    if (games_.empty()) startGame();
-    return games_.back();
+    if (!open_) startGame();
+    return game_;
   }
 
-  // Games before the one starting are complete: each goes to the sink while its
-  // records are still in the cache.
+  // The game being read is complete: it goes to the sink while its records are
+  // still in the cache. A sink that only reads it leaves its vectors' storage,
+  // which the next game then reuses (no allocation, no sizing scan).
   void handOver() {
-    for (auto& game : games_) sink_(std::move(game));
-    games_.clear();
+    if (!open_) return;
+    sink_(std::move(game_));
+    game_.tags.clear();
+    game_.moves.clear();
+    game_.errors.clear();
+    open_ = false;
   }
 
   void startGame() {
     handOver();
-    games_.emplace_back();
-    games_.back().pos = posOf(at_);
+    open_ = true;
+    game_.pos = posOf(at_);
   }
 
   void error(std::string message) {
@@ -224,8 +206,8 @@ class Reader {
       at_ = end_;
       return;
     }
-    if (games_.empty() || games_.back().moves.empty()) return;  // nothing to attach it to
-    std::string& to = games_.back().moves.back().comment;
+    if (!open_ || game_.moves.empty()) return;  // nothing to attach it to
+    std::string& to = game_.moves.back().comment;
     if (!to.empty()) to += ' ';
     to += trim(body);
   }
@@ -238,10 +220,10 @@ class Reader {
       return;
     }
     // A tag block after moves belongs to the next game.
-    if (games_.empty() || !games_.back().moves.empty()) startGame();
+    if (!open_ || !game_.moves.empty()) startGame();
     scratchTag_.pos = posOf(at_);
-    auto& tags = games_.back().tags;
-    if (tags.empty()) tags.reserve(linesFrom<"[">(at_, end_));
+    auto& tags = game_.tags;
+    if (tags.capacity() == 0) tags.reserve(linesFrom<"[">(at_, end_));
     tags.push_back(std::move(scratchTag_));
     passTo(at_ + length);
     expect_ = Expect::Number;
@@ -273,7 +255,7 @@ class Reader {
   // and its plies are usual: what turn() and ply() would do, without the walk from
   // item to item. Anything else is left to them (a ply taken stays taken).
   bool takeUsualTurns() {
-    if (games_.empty()) return false;
+    if (!open_) return false;
     bool taken = false;
     while (expect_ != Expect::FirstPly || skipping_) {
       pgn_like_usual::UsualTurn turn;
@@ -296,13 +278,14 @@ class Reader {
   // A usual ply into its game, every member of its record written once. Inlined:
   // a call per ply cost a fifth of the record.
   [[gnu::always_inline]] void add(const UsualPly& ply) {
-    sizedMoves(ply.begin).emplace_back(ply, TextOf{ply.begin, ply.end}, posOf(ply.begin));
+    sizedMoves(ply.begin).emplace_back(ply, ascii::TextOf::between(ply.begin, ply.end), posOf(ply.begin));
   }
 
-  // The game's moves, sized at its first: each regrowth would move every record.
+  // The game's moves, sized at its first unless the game before left its storage:
+  // each regrowth would move every record.
   std::vector<Written<Ply>>& sizedMoves(It at) {
-    auto& moves = games_.back().moves;
-    if (moves.empty()) moves.reserve(2 * linesFrom<"0-9">(at, end_));
+    auto& moves = game_.moves;
+    if (moves.capacity() == 0) moves.reserve(2 * linesFrom<"0-9">(at, end_));
     return moves;
   }
 
@@ -353,7 +336,8 @@ class Reader {
   int line_ = 1;
   It lineStart_;  // of line line_
   const GameSink<Ply>& sink_;
-  std::vector<Game<Ply>> games_;  // the game being read
+  Game<Ply> game_;  // the game being read, while open_
+  bool open_ = false;
   Tag scratchTag_;  // read into before the game it belongs to is known
   Expect expect_ = Expect::Number;
   bool skipping_ = false;  // after an error: ignore plies up to the next turn number or tag

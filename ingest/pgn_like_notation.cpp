@@ -274,7 +274,8 @@ Step resolveWritten(const Board& board, const pl::Ply& ply) {
   return chooseOne(fits, none, [&](const Move& m) { return pl::writePly(ShortestPly(board, legal).write(m)); });
 }
 
-ReplayedGame replayPgnLikeGame(const grammar::Game<pl::Ply>& game) {
+// Takes the game's tags: the grammar hands each game over to be replayed once.
+ReplayedGame replayPgnLikeGame(grammar::Game<pl::Ply>&& game) {
   ReplaySetup setup;
   std::string error;
   setup.type = gameTypeFromTags(game.tags, error);
@@ -285,7 +286,7 @@ ReplayedGame replayPgnLikeGame(const grammar::Game<pl::Ply>& game) {
       setup.firstMover = std::isupper(static_cast<unsigned char>(w.move.piece)) ? Color::White : Color::Black;
       break;
     }
-  return replayWritten(game, setup, [](const Board& board, const grammar::Written<pl::Ply>& w) {
+  return replayWritten(std::move(game), setup, [](const Board& board, const grammar::Written<pl::Ply>& w) {
     return resolveWritten(board, w.move);
   });
 }
@@ -306,7 +307,7 @@ std::string writePgnLikeMove(const Board& board, const Move& move) {
 void readPgnLike(std::string_view text, const GameSink& sink) {
   NumberedSink out(sink);
   // Each game replayed as soon as it is parsed, not once the whole file is.
-  pl::parseGames(text, [&](grammar::Game<pl::Ply>&& game) { out(replayPgnLikeGame(game)); });
+  pl::parseGames(text, [&](grammar::Game<pl::Ply>&& game) { out(replayPgnLikeGame(std::move(game))); });
 }
 
 std::string writePgnLike(const ReplayedGame& game) {

@@ -105,14 +105,34 @@ bool beetle(const LiftedBoard& v, Cell from, Visit&& visit) {
   return false;
 }
 
+// For each index difference (c - from) mod kCells, the directions (a bit each) in
+// which c lies two steps or more from `from` in a straight line no longer than the
+// 28 pieces allow: where a Grasshopper's hop may end. A difference has two only
+// along the torus's columns: k steps one way is 32 - k the other, and the hive
+// fills no more than one of the two lines.
+inline constexpr std::array<uint8_t, kCells> kHopDirs = [] {
+  std::array<uint8_t, kCells> t{};
+  for (int d = 0; d < kDirs; ++d)
+    for (int k = 2; k <= kPieces; ++k) t[(k * kDirOffset[d]) & (kCells - 1)] |= uint8_t(1u << d);
+  return t;
+}();
+
+// Looking for one destination, the hop goes only the way that leads there.
 template <class Visit>
 bool grasshopper(const LiftedBoard& v, Cell from, Visit&& visit) {
-  for (int d = 0; d < kDirs; ++d) {
+  auto hop = [&](int d) {
     Cell c = neighbor(from, d);
-    if (!v.occ(c)) continue;
+    if (!v.occ(c)) return false;
     while (v.occ(c)) c = neighbor(c, d);
-    if (visit(c)) return true;
+    return visit(c);
+  };
+  if constexpr (std::is_same_v<std::remove_cvref_t<Visit>, Reaches>) {
+    for (unsigned dirs = kHopDirs[(visit.target - from) & (kCells - 1)]; dirs; dirs &= dirs - 1)
+      if (hop(__builtin_ctz(dirs))) return true;
+    return false;
   }
+  for (int d = 0; d < kDirs; ++d)
+    if (hop(d)) return true;
   return false;
 }
 
@@ -147,20 +167,21 @@ inline constexpr std::array<uint8_t, kCells> kStepsApart = [] {
 // offset, and above bit 10 the wall held after it (the piece the slide went
 // round); kNoSlide when every gap is a gate.
 inline constexpr uint16_t kNoSlide = 0xFFFF;
-// (Rows of 8, not 6, so that a lookup is shifts, not a multiplication.)
-inline constexpr std::array<std::array<std::array<uint16_t, 8>, 64>, 2> kAlongRim = [] {
-  std::array<std::array<std::array<uint16_t, 8>, 64>, 2> t{};
+// Indexed mask * 8 + wall: rows of 8, not 6, so that a lookup is a shift and an
+// add, and one flat row a way, so that it is one address computation.
+inline constexpr std::array<std::array<uint16_t, 64 * 8>, 2> kAlongRim = [] {
+  std::array<std::array<uint16_t, 64 * 8>, 2> t{};
   for (int way = 0; way < 2; ++way) {
     const int turn = way == 0 ? 1 : 5;
     for (unsigned m = 0; m < 64; ++m)
       for (int wall = 0; wall < kDirs; ++wall) {
-        t[way][m][wall] = kNoSlide;
+        t[way][m * 8 + wall] = kNoSlide;
         for (int k = 1; k < kDirs; ++k) {
           const int e = clockwise(wall, k * turn);
           const bool before = (m >> clockwise(e, 5 * turn)) & 1, after = (m >> clockwise(e, turn)) & 1;
           if (!((m >> e) & 1) && before && !after) {
             const int heldAfter = clockwise(e, 12 - 2 * turn);
-            t[way][m][wall] = uint16_t((kDirOffset[e] & (kCells - 1)) | heldAfter << kCellBits);
+            t[way][m * 8 + wall] = uint16_t((kDirOffset[e] & (kCells - 1)) | heldAfter << kCellBits);
             break;
           }
         }
@@ -170,34 +191,36 @@ inline constexpr std::array<std::array<std::array<uint16_t, 8>, 64>, 2> kAlongRi
 }();
 
 // A quick yes for the Ant: two walkers follow the rim from `from`, one each way
-// round, every step a slide by the rule, until one reaches `to`; the one nearer
-// `to` goes next (a third fewer steps than taking turns). No ends nothing: the
-// walkers give up on meeting (together they have been round) or after more steps
-// than the hive has sides, and the search decides.
+// round, every step a slide by the rule, until one reaches `to`. They step
+// together: each step waits on the load of the last, and the two walkers' chains
+// of loads overlap, with no branch on which goes next. No ends nothing: the
+// walkers give up on meeting or crossing (together they have been round) or after
+// more steps than the hive has sides, and the search decides.
 inline bool antAlongRim(const LiftedBoard& v, Cell from, Cell to) {
   // The lifted piece is alone in its cell, so only that cell empties.
   if (v.board.height(from) != 1) return false;
-  auto around = [&](Cell c) { return v.board.occupiedAround(c) & kKeepAround[(from - c) & (kCells - 1)]; };
-  if (around(from) == 0) return false;
-  Cell cw = from, ccw = from;
-  unsigned cwWall = std::countr_zero(around(from)), ccwWall = cwWall;
-  unsigned cwApart = kStepsApart[(to - from) & (kCells - 1)], ccwApart = cwApart;
-  // One slide of a walker: 1 when it reached `to`, -1 when it gives up.
-  auto advance = [&](Cell& at, unsigned& wall, unsigned& apart, const auto& table, Cell other) {
-    const uint16_t s = table[around(at)][wall];
-    if (s == kNoSlide) return -1;
-    at = Cell((at + s) & (kCells - 1));
-    if (at == to) return 1;
-    if (at == other) return -1;
-    wall = s >> kCellBits;
-    apart = kStepsApart[(to - at) & (kCells - 1)];
-    return 0;
+  auto around = [&](unsigned c) {
+    return unsigned(v.board.occupiedAround(Cell(c))) & unsigned(kKeepAround[(from - c) & (kCells - 1)]);
   };
-  for (int steps = 0; steps < 2 * kDirs * kPieces; ++steps) {
-    const int got = ccwApart < cwApart || (ccwApart == cwApart && (steps & 1))
-                        ? advance(ccw, ccwWall, ccwApart, kAlongRim[1], cw)
-                        : advance(cw, cwWall, cwApart, kAlongRim[0], ccw);
-    if (got) return got > 0;
+  if (around(from) == 0) return false;
+  // Cells as plain unsigned: no narrowing on the chain from one load to the next.
+  unsigned cw = from, ccw = from;
+  unsigned cwWall = std::countr_zero(around(from)), ccwWall = cwWall;
+  auto slide = [&](int way, unsigned c, unsigned wall) { return kAlongRim[way][around(c) * 8 + wall]; };
+  // Only `from` may have no slide, and then neither way has one: a walker that has
+  // slid always slides on, at worst back (the walks' tests check every case).
+  if (slide(0, from, cwWall) == kNoSlide) return false;
+  for (int steps = 0; steps < kDirs * kPieces; ++steps) {
+    const unsigned cwSlide = slide(0, cw, cwWall), ccwSlide = slide(1, ccw, ccwWall);
+    const unsigned lastCcw = ccw;
+    cw = (cw + cwSlide) & (kCells - 1);
+    ccw = (ccw + ccwSlide) & (kCells - 1);
+    const bool reached = (cw == to) | (ccw == to);
+    const bool met = (cw == ccw) | (cw == lastCcw);
+    // One branch, taken once.
+    if (reached | met) return reached;
+    cwWall = cwSlide >> kCellBits;
+    ccwWall = ccwSlide >> kCellBits;
   }
   return false;
 }
@@ -263,15 +286,31 @@ bool ant(const LiftedBoard& v, Cell from, Visit&& visit) {
   return false;
 }
 
-// Exactly three slides, never back onto a cell of the path.
+// Exactly three slides, never back onto a cell of the path. Looking for one
+// destination, a path goes on only while the steps left can still reach it, and
+// the last step is the one toward it.
 template <class Visit>
 bool spider(const LiftedBoard& v, Cell from, Visit&& visit) {
+  constexpr bool one = std::is_same_v<std::remove_cvref_t<Visit>, Reaches>;
+  auto within = [&](Cell c, unsigned steps) {
+    if constexpr (one) return kStepsApart[(visit.target - c) & (kCells - 1)] <= steps;
+    return true;
+  };
+  auto lastSteps = [&](Cell c) {
+    const unsigned slides = kGroundSlides[v.occupiedAround(c)];
+    if constexpr (one) {
+      const int d = kDirOfStep[(visit.target - c) & (kCells - 1)];
+      return d >= 0 ? slides & (1u << d) : 0u;
+    }
+    return slides;
+  };
   for (unsigned d1s = kGroundSlides[v.occupiedAround(from)]; d1s; d1s &= d1s - 1) {
     const Cell c1 = neighbor(from, __builtin_ctz(d1s));
+    if (!within(c1, 2)) continue;
     for (unsigned d2s = kGroundSlides[v.occupiedAround(c1)]; d2s; d2s &= d2s - 1) {
       const Cell c2 = neighbor(c1, __builtin_ctz(d2s));
-      if (c2 == from) continue;
-      for (unsigned d3s = kGroundSlides[v.occupiedAround(c2)]; d3s; d3s &= d3s - 1) {
+      if (c2 == from || !within(c2, 1)) continue;
+      for (unsigned d3s = lastSteps(c2); d3s; d3s &= d3s - 1) {
         const Cell c3 = neighbor(c2, __builtin_ctz(d3s));
         if (c3 != from && c3 != c1 && visit(c3)) return true;
       }
@@ -336,13 +375,19 @@ template <class Visit>
   return false;
 }
 
+// For each piece on top of a cell (kNoPiece: none), the bit of the bug a Mosquito
+// beside it copies, if any: the six neighbours are looked at without a branch.
+inline constexpr std::array<uint8_t, 256> kCopiedBug = [] {
+  std::array<uint8_t, 256> t{};
+  for (int p = 0; p < kPieces; ++p)
+    if (bugOf(PieceId(p)) != Bug::Mosquito) t[p] = uint8_t(1u << int(bugOf(PieceId(p))));
+  return t;
+}();
+
 // The bugs a Mosquito on the ground copies: those on top of its neighbours.
 inline unsigned mosquitoCopies(const LiftedBoard& v, Cell from) {
   unsigned copied = 0;
-  for (int d = 0; d < kDirs; ++d) {
-    const PieceId t = v.board.top(neighbor(from, d));
-    if (t != kNoPiece && bugOf(t) != Bug::Mosquito) copied |= 1u << int(bugOf(t));
-  }
+  for (int d = 0; d < kDirs; ++d) copied |= kCopiedBug[v.board.top(neighbor(from, d))];
   return copied;
 }
 

@@ -82,7 +82,8 @@ TEST_CASE("legalMovesOfPieces lists exactly the legal moves of the pieces asked"
 
 // The one-destination searches (the Ant's rim walkers' quick yes then its
 // nearest-first search, the Ladybug's walk from both ends, the one step of the
-// Queen and the Beetle) against the walks that list every cell: for every piece
+// Queen and the Beetle, the Grasshopper's one line, the Spider's paths that stay
+// within reach) against the walks that list every cell: for every piece
 // on top lifted as if it were each bug (on the ground only, but for the Beetle),
 // to every cell on or next to the hive.
 TEST_CASE("one-destination searches agree with the walks that list every cell", "[movegen]") {
@@ -133,4 +134,41 @@ TEST_CASE("one-destination searches agree with the walks that list every cell", 
   // The walkers answer most reachable cells, so the test exercises them.
   CHECK(byRim > reached / 2);
   CHECK(byRim <= reached);
+}
+
+// The Ant's rim walkers look for a slide only where they start: both ways round
+// find none there or both find one, and after any slide the walker finds the next
+// (at worst the way back), whatever stands around its new cell.
+TEST_CASE("the rim walkers always have a next slide once they have slid", "[movegen]") {
+  long slides = 0;
+  for (int way = 0; way < 2; ++way)
+    for (unsigned m = 0; m < 64; ++m)
+      for (int wall = 0; wall < kDirs; ++wall) {
+        if (!((m >> wall) & 1)) continue;
+        const uint16_t slide = walks::kAlongRim[way][m * 8 + wall];
+        CHECK((slide == walks::kNoSlide) == (walks::kAlongRim[1 - way][m * 8 + wall] == walks::kNoSlide));
+        if (slide == walks::kNoSlide) continue;
+        // The walker went from Y at the origin to its neighbour X in direction e:
+        // around X, Y is empty, Y's neighbours are as m says, the rest anything.
+        const int e = kDirOfStep[slide & (kCells - 1)];
+        const unsigned held = slide >> kCellBits;
+        REQUIRE(e >= 0);
+        const Axial y{}, x = step(y, e);
+        unsigned known = 0, knownOccupied = 0;
+        for (int d = 0; d < kDirs; ++d) {
+          const Axial n = step(x, d);
+          if (n == y) known |= 1u << d;
+          for (int dy = 0; dy < kDirs; ++dy)
+            if (n == step(y, dy)) known |= 1u << d, knownOccupied |= ((m >> dy) & 1) << d;
+        }
+        for (unsigned rest = 0; rest < 64; ++rest) {
+          if (rest & known) continue;
+          const unsigned around = knownOccupied | rest;
+          INFO("way " << way << " mask " << m << " wall " << wall << " then around " << around);
+          CHECK(((around >> held) & 1) == 1);
+          CHECK(walks::kAlongRim[way][around * 8 + held] != walks::kNoSlide);
+          ++slides;
+        }
+      }
+  CHECK(slides > 1000);
 }

@@ -147,15 +147,9 @@ class LineReader {
   }
 
  private:
-  // The game in progress is complete: it goes to the sink. A sink that only reads
-  // it leaves its vectors' storage, which the next game then reuses.
+  // The game in progress is complete: it goes to the sink (grammar::handOver).
   void startGame(std::size_t column) {
-    if (started_) {
-      (*sink_)(std::move(game_));
-      game_.tags.clear();
-      game_.moves.clear();
-      game_.errors.clear();
-    }
+    if (started_) handOver(*sink_, game_);
     started_ = true;
     game_.pos = pos(column);
   }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace apiary::grammar {
@@ -60,6 +61,17 @@ struct Game {
 // a file's games are never all held.
 template <class Description>
 using GameSink = std::function<void(Game<Description>&&)>;
+
+// The game a grammar has finished goes to the sink and is emptied for the next:
+// a sink that only reads it (as the readers do) leaves its vectors' storage, which
+// the next game then reuses, with no allocation and no sizing scan.
+template <class Description>
+void handOver(const GameSink<Description>& sink, Game<Description>& game) {
+  sink(std::move(game));
+  game.tags.clear();
+  game.moves.clear();
+  game.errors.clear();
+}
 
 // Every game a file grammar hands over, for callers that want them all at once.
 template <class Description>

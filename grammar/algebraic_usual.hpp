@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "grammar/algebraic.hpp"
+#include "grammar/ascii.hpp"
 
 namespace apiary::grammar::algebraic::detail {
 
@@ -248,18 +249,18 @@ struct UsualMove : x3::parser<UsualMove> {
 inline constexpr UsualMove usualMove{};
 
 // A move number and what stands around it, `  12. ` or `7...`: where the number
-// starts. Digits as x3::uint_ reads them, up to 9 (a longer number is left to the
-// general grammar, which knows where uint_ overflows).
+// starts. Its digits are ascii::usualNumber's (a longer number is left to the
+// general grammar, which knows where uint_ overflows); the blanks and dots are read
+// in the same primitive, as X3 around it cost more.
 struct MoveNumber : x3::parser<MoveNumber> {
   using attribute_type = It;
   static bool const has_attribute = true;
   template <class Ctx, class RCtx>
-  bool parse(It& first, It const& last, Ctx const&, RCtx const&, It& number) const {
+  bool parse(It& first, It const& last, Ctx const& ctx, RCtx const& rctx, It& number) const {
     It it = first;
     while (it != last && usualBytes.of[static_cast<unsigned char>(*it)] & Blank) ++it;
     It const digits = it;
-    while (it != last && usualBytes.of[static_cast<unsigned char>(*it)] & Digit) ++it;
-    if (it == last || *it != '.' || it == digits || it - digits > 9) return false;
+    if (!ascii::usualNumber.parse(it, last, ctx, rctx, x3::unused) || it == last || *it != '.') return false;
     while (++it != last && *it == '.') {
     }
     while (it != last && usualBytes.of[static_cast<unsigned char>(*it)] & Blank) ++it;

@@ -1,0 +1,162 @@
+// The explorer page in headless chromium against a real `apiary serve`: the board,
+// the explorer table, the URL state, pasting, playing on the board and the game
+// viewer. Run by `node --test` (ctest registers it; it reports itself skipped when
+// node, playwright-core, chromium or the serve command is missing).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  missingPrerequisite, makeDatabase, startServer, launchBrowser, getJson, buildDir,
+} from './server.mjs';
+
+const missing = await missingPrerequisite();
+if (missing) console.log(`apiary-web-skip: ${missing}`);
+
+let server, browser, page, database;
+const foreignRequests = [];
+const pageErrors = [];
+
+const piecesOnBoard = () => page.$$eval('#board .cell', (cells) =>
+  cells.reduce((sum, cell) => sum + Number(cell.dataset.height), 0));
+const movesInUrl = () => (new URL(page.url()).searchParams.get('moves') ?? '').split(';').filter(Boolean);
+const apiPieces = (doc) => doc.cells.reduce((sum, cell) => sum + cell.stack.length, 0);
+
+// Waits until the page has drawn the state of the current URL (each drawing
+// numbers itself in body[data-ready]).
+async function drawn(previous) {
+  await page.waitForFunction((old) => document.body.dataset.ready && document.body.dataset.ready !== old,
+    previous, { timeout: 10000 });
+  return page.evaluate(() => document.body.dataset.ready);
+}
+const readyMark = () => page.evaluate(() => document.body.dataset.ready ?? '');
+
+async function act(action) {
+  const before = await readyMark();
+  await action();
+  return drawn(before);
+}
+
+before(async () => {
+  if (missing) return;
+  database = makeDatabase();
+  server = await startServer(database.db);
+  browser = await launchBrowser();
+  page = await browser.context.newPage();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') foreignRequests.push(request.url());
+  });
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+  if (database) fs.rmSync(database.dir, { recursive: true, force: true });
+});
+
+test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${missing}` : false }, async (t) => {
+  await t.test('the start page shows an empty board, both full hands and the first moves', async () => {
+    await page.goto(server.base + '/');
+    await drawn('');
+    const firstRender = await page.evaluate(() => performance.getEntriesByName('apiary-drawn')[0].startTime);
+    console.log(`first render (navigation start to board and explorer drawn): ${firstRender.toFixed(1)} ms`);
+    assert.equal(await piecesOnBoard(), 0);
+    assert.equal(await page.locator('#hand-bottom .hand-piece').count(), 14);
+    assert.equal(await page.locator('#hand-top .hand-piece').count(), 14);
+    const explore = await getJson(server.base, '/api/explore');
+    assert.ok(explore.moves.length > 0, 'the generated games have first moves');
+    assert.equal(await page.locator('.moves-table tbody tr').count(), explore.moves.length);
+    assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
+  });
+
+  await t.test('a link with moves reopens that position with the right pieces', async () => {
+    const moves = 'wS1;bG1 -wS1;wQ /wS1';
+    await act(() => page.goto(`${server.base}/?moves=${encodeURIComponent(moves)}`));
+    const board = await getJson(server.base, `/api/board?moves=${encodeURIComponent(moves)}`);
+    assert.equal(apiPieces(board), 3);
+    assert.equal(await piecesOnBoard(), 3);
+    assert.equal(await page.locator('#hand-bottom .hand-piece').count(), 12);
+    assert.equal(await page.locator('#hand-top .hand-piece').count(), 13);
+    assert.equal(await page.locator('.outline.last-to').count(), 1);
+    assert.equal(await page.locator('#move-list li').count(), 3);
+  });
+
+  await t.test('clicking a move in the table plays it: board, table and URL follow, and back returns', async () => {
+    await act(() => page.goto(server.base + '/'));
+    const row = page.locator('.moves-table tbody tr').first();
+    const uhp = await row.getAttribute('data-uhp');
+    await act(() => row.locator('button').click());
+    assert.deepEqual(movesInUrl(), [uhp]);
+    assert.equal(await piecesOnBoard(), 1);
+    const explore = await getJson(server.base, `/api/explore?moves=${encodeURIComponent(uhp)}`);
+    assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
+    assert.equal(await page.locator('.moves-table tbody tr').count(), explore.moves.length);
+    await act(() => page.goBack());
+    assert.deepEqual(movesInUrl(), []);
+    assert.equal(await piecesOnBoard(), 0);
+    await act(() => page.goForward());
+    assert.deepEqual(movesInUrl(), [uhp]);
+  });
+
+  await t.test('a pasted GameString opens its position with its moves in the list', async () => {
+    await page.fill('#paste', 'Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ /wS1;bQ \\bG1');
+    await act(() => page.click('#paste-form button'));
+    assert.deepEqual(movesInUrl(), ['wS1', 'bG1 -wS1', 'wQ /wS1', 'bQ \\bG1']);
+    assert.equal(await piecesOnBoard(), 4);
+    assert.equal(await page.locator('#move-list li').count(), 4);
+  });
+
+  await t.test('a move is played on the board by clicking a piece and a lit destination', async () => {
+    await page.click('#board .cell[data-top="wQ"]');
+    const targets = page.locator('#board .target');
+    assert.ok(await targets.count() > 0, 'the Queen has destinations');
+    const uhp = await targets.first().getAttribute('data-uhp');
+    await act(() => targets.first().click());
+    assert.equal(movesInUrl().at(-1), uhp);
+    assert.equal(movesInUrl().length, 5);
+    assert.equal(await piecesOnBoard(), 4);
+    // and a placement from the hand
+    await page.click('#hand-top .hand-piece.playable, #hand-bottom .hand-piece.playable');
+    const placement = await page.locator('#board .target').first().getAttribute('data-uhp');
+    await act(() => page.locator('#board .target').first().click());
+    assert.equal(movesInUrl().at(-1), placement);
+    assert.equal(await piecesOnBoard(), 5);
+  });
+
+  await t.test('a game that reached the position opens in the viewer and steps through its plies', async () => {
+    await act(() => page.goto(`${server.base}/?moves=${encodeURIComponent('wS1')}`));
+    await page.waitForSelector('.games-table tbody tr');
+    const id = await page.locator('.games-table tbody tr').first().getAttribute('data-id');
+    await act(() => page.locator('.games-table tbody tr').first().locator('button').click());
+    assert.equal(new URL(page.url()).searchParams.get('game'), id);
+    const game = await getJson(server.base, `/api/games/${id}`);
+    assert.equal(await page.locator('.viewer-plies li').count(), game.plies.length);
+    const start = Number(new URL(page.url()).searchParams.get('ply'));
+    await act(() => page.click('.step-next'));
+    assert.equal(Number(new URL(page.url()).searchParams.get('ply')), start + 1);
+    await act(() => page.click('.step-last'));
+    const last = game.plies.length;
+    assert.equal(await page.locator('.viewer-ply').textContent(), `ply ${last} of ${last}`);
+    const finalBoard = await getJson(server.base,
+      `/api/board?position=${encodeURIComponent(game.plies[last - 1].position)}`);
+    assert.equal(await piecesOnBoard(), apiPieces(finalBoard));
+    const explore = await getJson(server.base, `/api/explore?position=${encodeURIComponent(game.plies[last - 1].position)}`);
+    assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
+    assert.equal(await page.locator('.downloads a').count(), 7);
+    const download = await page.request.get(server.base + await page.locator('.downloads a').first().getAttribute('href'));
+    assert.equal(download.status(), 200);
+  });
+
+  await t.test('screenshots are saved for a laptop and a phone, and nothing left localhost', async () => {
+    await act(() => page.goto(`${server.base}/?moves=${encodeURIComponent('wS1;bG1 -wS1;wQ /wS1;bQ \\bG1;wA1 wS1\\;bB1 bQ/')}`));
+    await page.waitForSelector('.games-table');
+    await page.screenshot({ path: path.join(buildDir, 'web-screenshot.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await act(() => page.reload());
+    await page.screenshot({ path: path.join(buildDir, 'web-screenshot-phone.png'), fullPage: true });
+    assert.deepEqual(foreignRequests, []);
+    assert.deepEqual(pageErrors, []);
+  });
+});

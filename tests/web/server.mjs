@@ -27,11 +27,12 @@ export async function missingPrerequisite() {
   return null;
 }
 
-// A database of 300 generated games, plus the reference games when ../shared is there.
-export function makeDatabase() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apiary-web-'));
-  const db = path.join(dir, 'db');
-  const games = execFileSync(apiary, ['generate', '--games', '300', '--seed', '1'], { maxBuffer: 1 << 28 });
+// A database of `count` generated games (in `db`, or a new temporary directory),
+// plus the reference games when ../shared is there.
+export function makeDatabase(count = 300, db = null) {
+  const dir = db ? path.dirname(db) : fs.mkdtempSync(path.join(os.tmpdir(), 'apiary-web-'));
+  db ??= path.join(dir, 'db');
+  const games = execFileSync(apiary, ['generate', '--games', String(count), '--seed', '1'], { maxBuffer: 1 << 30 });
   execFileSync(apiary, ['--db', db, 'ingest', '-'], { input: games, stdio: ['pipe', 'ignore', 'inherit'] });
   const shared = path.join(sharedDir, 'games');
   if (fs.existsSync(shared)) {

@@ -3,7 +3,8 @@
 // last move outlined, and the pieces in hand of both sides. Clicking a piece on the
 // board or in hand lights up its legal destinations; clicking one reports the move.
 
-import { svgElement, drawBug, bugNames, colourOf } from './bugs.js';
+import { drawBug, bugNames, colourOf } from './bugs.js';
+import { svgElement } from './dom.js';
 
 const SIZE = 30;            // hex radius in SVG units
 const LEVEL_SHIFT = 5;      // how far each level of a stack is drawn above the one below

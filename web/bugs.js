@@ -2,7 +2,7 @@
 // across, in the tile's ink colour, plus the bug's letter in a corner so that a
 // mark is never the only clue.
 
-const SVG = 'http://www.w3.org/2000/svg';
+import { svgElement } from './dom.js';
 
 export const bugNames = {
   Q: 'Queen', A: 'Ant', B: 'Beetle', G: 'Grasshopper',
@@ -36,13 +36,6 @@ const shapes = {
   P: [['ellipse', { cx: 0, cy: 0, rx: 9, ry: 12, class: 'accent' }],
       ['path', { d: 'M-9 -5 Q0 -9 9 -5 M-9 0 Q0 -4 9 0 M-9 5 Q0 1 9 5', class: 'legs' }]],
 };
-
-export function svgElement(name, attributes = {}, parent = null) {
-  const element = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
-  if (parent) parent.appendChild(element);
-  return element;
-}
 
 // The bug of a UHP piece name: "wA1" -> "A".
 export const bugOf = (piece) => piece[1];

@@ -2,12 +2,7 @@
 // it, as /api/explore answers (no numbers are computed here beyond bar widths).
 // Clicking a move plays it.
 
-const element = (name, attributes = {}, text = '') => {
-  const e = document.createElement(name);
-  for (const [key, value] of Object.entries(attributes)) e.setAttribute(key, value);
-  if (text !== '') e.textContent = text;
-  return e;
-};
+import { element } from './dom.js';
 
 // A win/draw/loss bar for the player to move (unfinished games in grey), with the
 // counts in its tooltip.
@@ -66,5 +61,3 @@ export function drawExplorer(container, doc, onPlay) {
     container.append(table);
   }
 }
-
-export { element };

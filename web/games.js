@@ -2,7 +2,7 @@
 // viewer (/api/games/{id}): its tags, its plies (clickable), step buttons and
 // downloads in every notation.
 
-import { element } from './explorer.js';
+import { element } from './dom.js';
 import { exportUrl } from './api.js';
 
 export const exportFormats = ['uhp', 'pgn-like', 'direction', 'algebraic', 'algebraic-long', 'algebraic-compressed', 'fen'];

@@ -2,7 +2,7 @@
 // shown ply (after stepping back, or the rest of an open game) are greyed and
 // still clickable.
 
-import { element } from './explorer.js';
+import { element } from './dom.js';
 
 export function drawMoveList(container, state, openGame, boardDoc, onStep) {
   container.replaceChildren();

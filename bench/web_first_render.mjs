@@ -12,7 +12,7 @@ if (!fs.existsSync(db)) {
 const server = await startServer(db);
 const browser = await launchBrowser();
 const page = await browser.context.newPage();
-const positions = ['', '?moves=wS1', '?moves=wS1;bG1 -wS1;wQ /wS1', '?moves=wG1;bS1 wG1-;wQ -wG1;bQ bS1-'];
+const positions = ['', '?moves=wS1', '?moves=wS1;bG1 -wS1;wQ wS1/', '?moves=wG1;bS1 wG1-;wQ -wG1;bQ bS1-'];
 const times = [];
 try {
   for (let i = 0; i < loads + positions.length; ++i) {

@@ -30,8 +30,9 @@ function pixelOf({ q, r }, rotation) {
   return { x: x * Math.cos(angle) - y * Math.sin(angle), y: x * Math.sin(angle) + y * Math.cos(angle) };
 }
 
+const namePiece = (piece) => `${piece} (${colourOf(piece)} ${bugNames[piece[1]] ?? piece[1]})`;
 export const describeStack = (stack) =>
-  stack.map((piece) => `${piece} (${colourOf(piece)} ${bugNames[piece[1]] ?? piece[1]})`).join(', bottom to top: ');
+  (stack.length > 1 ? `bottom to top: ${stack.map(namePiece).join(', ')}` : namePiece(stack[0]));
 
 export class BoardView {
   // svg: the board's <svg>; hands: {top, bottom} <svg> elements for the hands;

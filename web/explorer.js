@@ -39,7 +39,9 @@ export function drawExplorer(container, doc, onPlay) {
   for (const title of ['move', 'games', `result for the mover`, 'avg plies', 'same order', 'transposed']) {
     head.append(element('th', {}, title));
   }
-  table.append(element('thead')).append(head);
+  const thead = element('thead');
+  thead.append(head);
+  table.append(thead);
   const body = element('tbody');
   for (const row of doc.moves) {
     const tr = element('tr', { 'data-uhp': row.uhp ?? '' });

@@ -1,6 +1,5 @@
 // The games that reached the position (a page of /api/search) and the game
-// viewer (/api/games/{id}): its tags, its plies (clickable), step buttons and
-// downloads in every notation.
+// viewer (/api/games/{id}): its tags, step buttons and downloads in every notation.
 
 import { element } from './dom.js';
 import { exportUrl } from './api.js';
@@ -19,7 +18,9 @@ export function drawGameList(container, doc, { offset, limit }, onOpen, onPage) 
     const table = element('table', { class: 'games-table' });
     const head = element('tr');
     for (const title of ['#', 'players', 'result', 'date', 'event', 'plies', 'reached at']) head.append(element('th', {}, title));
-    table.append(element('thead')).append(head);
+    const thead = element('thead');
+    thead.append(head);
+    table.append(thead);
     const body = element('tbody');
     for (const g of doc.games) {
       const row = element('tr', { 'data-id': g.id });
@@ -46,7 +47,8 @@ export function drawGameList(container, doc, { offset, limit }, onOpen, onPage) 
   if (doc.total > limit) container.append(pager);
 }
 
-// The viewer of an open game at `ply` (0: before the first move).
+// The viewer of an open game at `ply` (0: before the first move); its plies are
+// the move list under the board.
 export function drawGameViewer(container, doc, ply, onStep, onClose) {
   container.replaceChildren();
   const g = doc.game;
@@ -59,7 +61,7 @@ export function drawGameViewer(container, doc, ply, onStep, onClose) {
 
   const steps = element('div', { class: 'viewer-steps' });
   const last = doc.plies.length;
-  for (const [label, target, name] of [['⏮', 0, 'first'], ['◀', ply - 1, 'previous'], ['▶', ply + 1, 'next'], ['⏭', last, 'last']]) {
+  for (const [label, target, name] of [['«', 0, 'first'], ['‹', ply - 1, 'previous'], ['›', ply + 1, 'next'], ['»', last, 'last']]) {
     const button = element('button', { type: 'button', class: `step-${name}`, title: `${name} ply` }, label);
     button.disabled = target < 0 || target > last || target === ply;
     button.addEventListener('click', () => onStep(target));
@@ -67,18 +69,9 @@ export function drawGameViewer(container, doc, ply, onStep, onClose) {
   }
   steps.append(element('span', { class: 'viewer-ply' }, `ply ${ply} of ${last}`));
 
-  const plies = element('ol', { class: 'viewer-plies' });
-  for (const p of doc.plies) {
-    const item = element('li', { class: p.ply === ply ? 'current' : p.ply > ply ? 'ahead' : '' });
-    const button = element('button', { type: 'button', class: 'link', 'data-ply': p.ply }, p.move);
-    button.addEventListener('click', () => onStep(p.ply));
-    item.append(button);
-    plies.append(item);
-  }
-
   const downloads = element('div', { class: 'downloads' }, 'Download: ');
   for (const format of exportFormats) {
     downloads.append(element('a', { href: exportUrl(g.id, format), download: '', class: 'download' }, format), ' ');
   }
-  container.append(title, steps, plies, downloads);
+  container.append(title, steps, downloads);
 }

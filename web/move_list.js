@@ -23,4 +23,6 @@ export function drawMoveList(container, state, openGame, boardDoc, onStep) {
     list.append(item);
   });
   container.append(list);
+  const current = list.querySelector('li.current');
+  if (current) container.scrollTop = current.offsetTop - container.clientHeight / 2;
 }

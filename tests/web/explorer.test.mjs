@@ -72,7 +72,7 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
   });
 
   await t.test('a link with moves reopens that position with the right pieces', async () => {
-    const moves = 'wS1;bG1 -wS1;wQ /wS1';
+    const moves = 'wS1;bG1 -wS1;wQ wS1/';
     await act(() => page.goto(`${server.base}/?moves=${encodeURIComponent(moves)}`));
     const board = await getJson(server.base, `/api/board?moves=${encodeURIComponent(moves)}`);
     assert.equal(apiPieces(board), 3);
@@ -81,6 +81,19 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     assert.equal(await page.locator('#hand-top .hand-piece').count(), 13);
     assert.equal(await page.locator('.outline.last-to').count(), 1);
     assert.equal(await page.locator('#move-list li').count(), 3);
+  });
+
+  await t.test('a stack is drawn raised with its height, and hovering it names its pieces', async () => {
+    const moves = 'wS1;bG1 -wS1;wQ wS1/;bQ \\bG1;wB1 wS1\\;bB1 \\bQ;wB1 wS1';
+    await act(() => page.goto(`${server.base}/?moves=${encodeURIComponent(moves)}`));
+    const stack = page.locator('#board .cell[data-height="2"]');
+    assert.equal(await stack.count(), 1);
+    assert.equal(await stack.getAttribute('data-top'), 'wB1');
+    assert.equal(await stack.locator('.badge-text').textContent(), '2');
+    await stack.hover();
+    const described = await page.locator('#hover-info').textContent();
+    assert.ok(described.indexOf('wS1') >= 0 && described.indexOf('wS1') < described.indexOf('wB1'), described);
+    assert.equal(await piecesOnBoard(), 6);
   });
 
   await t.test('clicking a move in the table plays it: board, table and URL follow, and back returns', async () => {
@@ -101,9 +114,9 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
   });
 
   await t.test('a pasted GameString opens its position with its moves in the list', async () => {
-    await page.fill('#paste', 'Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ /wS1;bQ \\bG1');
+    await page.fill('#paste', 'Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ wS1/;bQ \\bG1');
     await act(() => page.click('#paste-form button'));
-    assert.deepEqual(movesInUrl(), ['wS1', 'bG1 -wS1', 'wQ /wS1', 'bQ \\bG1']);
+    assert.deepEqual(movesInUrl(), ['wS1', 'bG1 -wS1', 'wQ wS1/', 'bQ \\bG1']);
     assert.equal(await piecesOnBoard(), 4);
     assert.equal(await page.locator('#move-list li').count(), 4);
   });
@@ -132,7 +145,7 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     await act(() => page.locator('.games-table tbody tr').first().locator('button').click());
     assert.equal(new URL(page.url()).searchParams.get('game'), id);
     const game = await getJson(server.base, `/api/games/${id}`);
-    assert.equal(await page.locator('.viewer-plies li').count(), game.plies.length);
+    assert.equal(await page.locator('#move-list li').count(), game.plies.length);
     const start = Number(new URL(page.url()).searchParams.get('ply'));
     await act(() => page.click('.step-next'));
     assert.equal(Number(new URL(page.url()).searchParams.get('ply')), start + 1);
@@ -150,11 +163,16 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
   });
 
   await t.test('screenshots are saved for a laptop and a phone, and nothing left localhost', async () => {
-    await act(() => page.goto(`${server.base}/?moves=${encodeURIComponent('wS1;bG1 -wS1;wQ /wS1;bQ \\bG1;wA1 wS1\\;bB1 bQ/')}`));
-    await page.waitForSelector('.games-table');
+    // A game in the viewer, some way in: board, explorer, move list and games all show.
+    await act(() => page.goto(`${server.base}/?moves=${encodeURIComponent('wS1')}`));
+    await act(() => page.locator('.games-table tbody tr').first().locator('button').click());
+    const ply = Math.min(16, await page.locator('#move-list li').count());
+    await act(() => page.click(`#move-list button[data-ply="${ply}"]`));
+    await page.waitForSelector('.games-total');
     await page.screenshot({ path: path.join(buildDir, 'web-screenshot.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await act(() => page.reload());
+    await page.waitForSelector('.games-total');
     await page.screenshot({ path: path.join(buildDir, 'web-screenshot-phone.png'), fullPage: true });
     assert.deepEqual(foreignRequests, []);
     assert.deepEqual(pageErrors, []);

@@ -162,6 +162,54 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     assert.equal(download.status(), 200);
   });
 
+  await t.test('a game of another game type opens from a link at its last ply', async () => {
+    const { games } = await getJson(server.base, '/api/games?limit=100');
+    const other = games.find((g) => g.game_type !== 'Base+MLP');
+    assert.ok(other, 'the generated games mix game types');
+    const game = await getJson(server.base, `/api/games/${other.id}`);
+    const last = game.plies.length;
+    await act(() => page.goto(`${server.base}/?game=${other.id}&ply=${last}`));
+    assert.equal(await page.locator('#error').isHidden(), true);
+    const finalBoard = await getJson(server.base,
+      `/api/board?position=${encodeURIComponent(game.plies[last - 1].position)}`);
+    assert.equal(await piecesOnBoard(), apiPieces(finalBoard));
+    assert.equal(await page.locator('.viewer-ply').textContent(), `ply ${last} of ${last}`);
+  });
+
+  await t.test('filters go into the URL and the explorer counts only the matching games', async () => {
+    const { games } = await getJson(server.base, '/api/games?limit=1');
+    const player = games[0].white;
+    await act(() => page.goto(server.base + '/'));
+    await page.click('.filters-box summary');
+    await page.fill('#filters input[name="player"]', player);
+    await page.selectOption('#filters select[name="colour"]', 'white');
+    await act(() => page.click('#filters button[type="submit"]'));
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('player'), player);
+    assert.equal(url.searchParams.get('colour'), 'white');
+    const explore = await getJson(server.base, `/api/explore?white=${encodeURIComponent(player)}`);
+    const all = await getJson(server.base, '/api/explore');
+    assert.ok(explore.games < all.games, 'the filter keeps fewer games');
+    assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
+    await act(() => page.reload());
+    assert.equal(await page.locator('#filters input[name="player"]').inputValue(), player);
+    assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
+  });
+
+  await t.test('flipping the view swaps the hands and turns the board half way', async () => {
+    await act(() => page.goto(`${server.base}/?moves=${encodeURIComponent('wS1;bG1 -wS1')}`));
+    const centre = async (top) => {
+      const box = await page.locator(`#board .cell[data-top="${top}"] polygon`).first().boundingBox();
+      return box.x + box.width / 2;
+    };
+    assert.ok(await centre('bG1') < await centre('wS1'), 'bG1 is drawn west of wS1');
+    assert.equal(await page.getAttribute('#hand-bottom', 'data-colour'), 'white');
+    await page.click('#flip');
+    assert.equal(await page.getAttribute('#hand-bottom', 'data-colour'), 'black');
+    assert.ok(await centre('bG1') > await centre('wS1'), 'turned around, bG1 is east of wS1');
+    await page.click('#flip');
+  });
+
   await t.test('screenshots are saved for a laptop and a phone, and nothing left localhost', async () => {
     // A game in the viewer, some way in: board, explorer, move list and games all show.
     await act(() => page.goto(`${server.base}/?moves=${encodeURIComponent('wS1')}`));

@@ -158,6 +158,7 @@ export class BoardView {
     const step = HAND_SIZE * 1.8;
     svg.setAttribute('viewBox', `0 0 ${Math.max(1, pieces.length) * step} ${HAND_SIZE * 2.2}`);
     svg.dataset.colour = colour;
+    svg.setAttribute('aria-label', `${colour}'s pieces in hand`);
     pieces.forEach((piece, i) => {
       const x = step * (i + 0.5), y = HAND_SIZE * 1.1;
       const playable = this.doc.moves.some((m) => m.piece === piece && m.from === null);

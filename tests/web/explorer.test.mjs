@@ -71,6 +71,22 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
   });
 
+  await t.test('the games that reached the position come 20 a page, and moves in another notation', async () => {
+    const search = await getJson(server.base, '/api/search?limit=20');
+    assert.ok(search.total > 20);
+    assert.equal(await page.locator('.games-table tbody tr').count(), 20);
+    const firstId = await page.locator('.games-table tbody tr').first().getAttribute('data-id');
+    await page.click('.next-page');
+    await page.waitForFunction((id) => document.querySelector('.games-table tbody tr')?.dataset.id !== id, firstId);
+    const second = await getJson(server.base, '/api/search?limit=20&offset=20');
+    assert.equal(await page.locator('.games-table tbody tr').first().getAttribute('data-id'), String(second.games[0].id));
+    await act(() => page.selectOption('#notation', 'pgn-like'));
+    assert.equal(new URL(page.url()).searchParams.get('notation'), 'pgn-like');
+    const explore = await getJson(server.base, '/api/explore?notation=pgn-like');
+    assert.equal(await page.locator('.moves-table tbody tr td.move').first().textContent(), explore.moves[0].move);
+    await act(() => page.selectOption('#notation', 'uhp'));
+  });
+
   await t.test('a link with moves reopens that position with the right pieces', async () => {
     const moves = 'wS1;bG1 -wS1;wQ wS1/';
     await act(() => page.goto(`${server.base}/?moves=${encodeURIComponent(moves)}`));
@@ -119,6 +135,12 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     assert.deepEqual(movesInUrl(), ['wS1', 'bG1 -wS1', 'wQ wS1/', 'bQ \\bG1']);
     assert.equal(await piecesOnBoard(), 4);
     assert.equal(await page.locator('#move-list li').count(), 4);
+    // and a text no reader takes is refused with the server's message, the view kept
+    await page.fill('#paste', 'wS1; bZ9 -wS1');
+    await page.click('#paste-form button');
+    await page.waitForSelector('#error:not([hidden])');
+    assert.match(await page.locator('#error').textContent(), /\S/);
+    assert.equal(await piecesOnBoard(), 4);
   });
 
   await t.test('a move is played on the board by clicking a piece and a lit destination', async () => {
@@ -130,6 +152,10 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     assert.equal(movesInUrl().at(-1), uhp);
     assert.equal(movesInUrl().length, 5);
     assert.equal(await piecesOnBoard(), 4);
+    // a position no game reached shows the games the API counts there (none, here)
+    const explore = await getJson(server.base, `/api/explore?moves=${encodeURIComponent(movesInUrl().join(';'))}`);
+    assert.equal(explore.games, 0);
+    assert.equal(await page.locator('.games-count').textContent(), '0 games');
     // and a placement from the hand
     await page.click('#hand-top .hand-piece.playable, #hand-bottom .hand-piece.playable');
     const placement = await page.locator('#board .target').first().getAttribute('data-uhp');

@@ -43,6 +43,7 @@ export class BoardView {
     this.rotation = 0;    // 0..5, 60 degrees each
     this.flipped = false; // turned half way, Black's hand at the bottom
     this.selected = null; // {piece, from} of the piece whose destinations are lit
+    svg.addEventListener('click', (event) => { if (event.target === svg) this.select(null); });
   }
 
   show(doc) {

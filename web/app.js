@@ -94,15 +94,21 @@ async function draw() {
     await loadGame();
     if (!current()) return;
     const filters = apiFilters(state.filters);
-    const [boardDoc, exploreDoc] = await Promise.all([
-      api.board(here(), state.notation), api.explore(here(), filters, state.notation)]);
+    // The board is drawn even when the explorer refuses a filter.
+    const [boardDoc, explored] = await Promise.all([api.board(here(), state.notation),
+      api.explore(here(), filters, state.notation).catch((error) => ({ error }))]);
     if (!current()) return;
-    showError(null);
+    showError(explored.error ?? null);
     board.show(boardDoc);
     drawStatus(boardDoc);
-    drawExplorer($('explorer'), exploreDoc, play);
     drawMoveList($('move-list'), state, openGame, boardDoc, step);
     drawViewer();
+    if (explored.error) {
+      $('explorer').replaceChildren();
+      $('games').replaceChildren();
+      return;
+    }
+    drawExplorer($('explorer'), explored, play);
     document.body.dataset.ready = `${performance.timeOrigin}-${mine}`;  // unique across page loads, for tests
     performance.mark('apiary-drawn');
     const gamesDoc = await api.search(here(), filters, { limit: PAGE, offset: state.offset });
@@ -174,14 +180,19 @@ function wire() {
   });
   window.addEventListener('popstate', () => {
     state = stateOfUrl();
-    fillForm($('filters'), state.filters);
-    $('notation').value = state.notation;
+    showControls();
     draw();
   });
 }
 
+// The filter form and the notation as the URL says; the filters open when any is set.
+function showControls() {
+  fillForm($('filters'), state.filters);
+  if (Object.keys(state.filters).length) $('filters-box').open = true;
+  $('notation').value = state.notation;
+}
+
 wire();
 state = stateOfUrl();
-fillForm($('filters'), state.filters);
-$('notation').value = state.notation;
+showControls();
 draw();

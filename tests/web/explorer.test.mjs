@@ -220,6 +220,14 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     await act(() => page.reload());
     assert.equal(await page.locator('#filters input[name="player"]').inputValue(), player);
     assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
+    // a date the server refuses is named in the error; the board stays
+    await page.fill('#filters input[name="from_date"]', 'yesterday');
+    await page.click('#filters button[type="submit"]');
+    await page.waitForSelector('#error:not([hidden])');
+    assert.match(await page.locator('#error').textContent(), /date/);
+    assert.equal(await page.locator('.games-count').count(), 0);
+    await page.click('#filters button[type="reset"]');
+    await page.waitForSelector('.games-count');
   });
 
   await t.test('flipping the view swaps the hands and turns the board half way', async () => {

@@ -58,9 +58,9 @@ function stateOfUrl() {
   };
 }
 
-function go(next, { push = true } = {}) {
+function go(next) {
   state = next;
-  if (push) history.pushState(null, '', urlOf(state));
+  history.pushState(null, '', urlOf(state));
   return draw();
 }
 

@@ -18,6 +18,14 @@ std::string trimmed(std::string_view text) {
   return std::string(text.substr(begin, end - begin + 1));
 }
 
+// isLegal asks the move's piece; a pass has none: it is legal when nothing else is.
+bool legalHere(const Board& board, const Move& move) {
+  if (!move.isPass()) return isLegal(board, move);
+  MoveList legal;
+  legalMoves(board, legal);
+  return legal.contains(move);
+}
+
 void playMoves(Board& board, std::string_view moves) {
   int ply = 0;
   for (std::size_t start = 0; start <= moves.size();) {
@@ -34,7 +42,7 @@ void playMoves(Board& board, std::string_view moves) {
     if (board.gameOver()) fail("the game is over");
     const MoveOrError read = parseMoveString(board, text);
     if (!read.move) fail(read.error);
-    if (!isLegal(board, *read.move)) fail("not a legal move here");
+    if (!legalHere(board, *read.move)) fail("not a legal move here");
     board.play(*read.move);
   }
 }

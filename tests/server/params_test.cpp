@@ -2,6 +2,10 @@
 // checked without a socket.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
+#include "engine/generate.hpp"
+#include "engine/uhp.hpp"
 #include "query/error.hpp"
 #include "server/params.hpp"
 #include "server/position.hpp"
@@ -97,4 +101,24 @@ TEST_CASE("a move that is not legal or not UHP is refused naming moves, a bad po
   CHECK(field("moves=hello") == "moves");
   CHECK(field("position=not%20a%20move%20list%20at%20all") == "position");
   CHECK(field("position=wS1&moves=bG1%20-wS1") == "(accepted)");
+  CHECK(field("moves=wS1%3Bpass") == "moves");  // a pass only when nothing else is legal
+}
+
+TEST_CASE("a forced pass is played like any other move") {
+  // Generated games pass now and then, when a player has no other move.
+  apiary::GameGenerator generator(3, apiary::GameType::all());
+  for (int tries = 0; tries < 3000; ++tries) {
+    const apiary::Board game = generator.next().board;
+    const auto& history = game.history();
+    if (std::none_of(history.begin(), history.end(), [](const apiary::Move& m) { return m.isPass(); })) continue;
+    apiary::Board replay(game.type(), game.rules(), game.firstMover());
+    apiary::server::Params params;
+    for (const apiary::Move& m : history) {
+      params.moves += (params.moves.empty() ? "" : ";") + apiary::moveString(replay, m);
+      replay.play(m);
+    }
+    CHECK(requestedBoard(params).ply() == game.ply());
+    return;
+  }
+  FAIL("no generated game passes");
 }

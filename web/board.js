@@ -73,7 +73,7 @@ export class BoardView {
 
   select(selection) {
     const same = this.selected && selection && this.selected.piece === selection.piece &&
-      sameCell(this.selected.from, selection.from);
+      (this.selected.from === null ? selection.from === null : sameCell(this.selected.from, selection.from));
     this.selected = same || this.movesOf(selection).length === 0 ? null : selection;
     this.draw();
   }
@@ -92,7 +92,7 @@ export class BoardView {
     this.frame(spots.length ? spots : [{ q: 0, r: 0 }]);
     if (last?.from) this.outline(last.from, 'last-from');
     for (const cell of cells) this.drawStack(cell);
-    if (last?.to) this.outline(last.to, 'last-to', last.to && this.heightAt(last.to));
+    if (last?.to) this.outline(last.to, 'last-to', this.heightAt(last.to));
     if (this.selected?.from) this.outline(this.selected.from, 'selected', this.heightAt(this.selected.from));
     const seen = new Set();
     for (const move of this.movesOf(this.selected)) {

@@ -13,6 +13,7 @@
 
 #include "grammar/ascii.hpp"
 #include "grammar/line_reader.hpp"
+#include "grammar/tag_pair.hpp"
 #include "grammar/uhp_move_scan.hpp"
 
 namespace apiary::grammar {
@@ -384,14 +385,7 @@ std::string writeGameString(const Game<UhpMove>& game) {
 
 std::string writePgn(const Game<UhpMove>& game) {
   std::string s;
-  for (const auto& t : game.tags) {
-    std::string value;
-    for (char c : t.value) {
-      if (c == '"' || c == '\\') value += '\\';
-      value += c;
-    }
-    s += "[" + t.name + " \"" + value + "\"]\n";
-  }
+  for (const auto& t : game.tags) s += writeTagPair(t) + "\n";
   s += "\n";
   int number = 1;
   for (const auto& m : game.moves) {

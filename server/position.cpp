@@ -5,7 +5,7 @@
 #include "engine/movegen.hpp"
 #include "engine/uhp.hpp"
 #include "query/error.hpp"
-#include "query/position_input.hpp"
+#include "notation/position_input.hpp"
 
 namespace apiary::server {
 
@@ -52,7 +52,7 @@ void playMoves(Board& board, std::string_view moves) {
 Board requestedBoard(const Params& params) {
   Board board = [&] {
     try {
-      return query::positionFromLine(params.position);
+      return notation::positionFromLine(params.position);
     } catch (const query::QueryError&) {
       throw;
     } catch (const std::invalid_argument& e) {

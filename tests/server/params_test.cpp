@@ -33,7 +33,7 @@ TEST_CASE("an empty query string asks about the start position with the CLI's de
   const auto p = parseParams("");
   CHECK(p.position.empty());
   CHECK(p.moves.empty());
-  CHECK(p.notation == apiary::ingest::WriteFormat::Uhp);
+  CHECK(p.notation == apiary::notation::WriteFormat::Uhp);
   CHECK(p.filter.empty());
   CHECK(p.limit == 20);
   CHECK(p.offset == 0);
@@ -53,7 +53,7 @@ TEST_CASE("parameters are percent-decoded and filters take '_' or '-' in their n
   CHECK(p.offset == 40);
   CHECK(p.oldestFirst);
   CHECK(p.sameOrder);
-  CHECK(p.notation == apiary::ingest::WriteFormat::PgnLike);
+  CHECK(p.notation == apiary::notation::WriteFormat::PgnLike);
 }
 
 TEST_CASE("limits that are zero, negative, too large or not numbers are refused naming limit") {

@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 #include "ingest/reader.hpp"
 #include "ingest/sources.hpp"
 
@@ -24,7 +24,7 @@ int runConvert(const ConvertOptions& o) {
     std::cerr << "apiary convert: unknown input format '" << o.from << "'\n";
     return kExitUsage;
   }
-  const auto to = ingest::parseWriteFormat(o.to);
+  const auto to = notation::parseWriteFormat(o.to);
   if (!to) {
     std::cerr << "apiary convert: cannot write format '" << o.to
               << "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed, fen)\n";
@@ -43,17 +43,17 @@ int runConvert(const ConvertOptions& o) {
     std::filesystem::path name;
     if (!o.outDir.empty()) {
       name = source.path == "-" ? std::filesystem::path("stdin") : std::filesystem::path(source.path).filename();
-      name.replace_extension(std::string(".") + std::string(ingest::writeFormatName(*to)) + ".txt");
+      name.replace_extension(std::string(".") + std::string(notation::writeFormatName(*to)) + ".txt");
       std::filesystem::create_directories(o.outDir);
       file.open(std::filesystem::path(o.outDir) / name);
     }
     std::ostream& out = o.outDir.empty() ? std::cout : file;
-    ingest::readGames(read.format, source.text, [&](ingest::ReplayedGame&& game) {
-      if (game.ok() && game.setUp && *to != ingest::WriteFormat::PositionString)
-        game.error = ingest::GameError{game.pos.line, game.pos.column, 0,
+    notation::readGames(read.format, source.text, [&](notation::ReplayedGame&& game) {
+      if (game.ok() && game.setUp && *to != notation::WriteFormat::PositionString)
+        game.error = notation::GameError{game.pos.line, game.pos.column, 0,
                                        "a position string holds no moves; it converts only to fen"};
-      if (game.ok()) out << ingest::writeGame(*to, game);
-      else std::cerr << ingest::describeError(source.path, *game.error) << "\n", failed = true;
+      if (game.ok()) out << notation::writeGame(*to, game);
+      else std::cerr << notation::describeError(source.path, *game.error) << "\n", failed = true;
     });
     if (!o.outDir.empty() && !file) {
       std::cerr << "apiary convert: cannot write " << (o.outDir / name) << "\n";

@@ -3,6 +3,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;
-  fuzz::readAndRoundTrip(grammar::Format::Direction, fuzz::textOf(data, size), ingest::WriteFormat::Direction);
+  fuzz::readAndRoundTrip(grammar::Format::Direction, fuzz::textOf(data, size), notation::WriteFormat::Direction);
   return 0;
 }

@@ -10,7 +10,7 @@
 
 #include "engine/canonical.hpp"
 #include "grammar/detect.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 
 namespace apiary::fuzz {
 
@@ -27,19 +27,19 @@ inline void require(bool holds, const char* what) {
 // Reads `text` as `format`, as a file would arrive; every game accepted, written as
 // `write`, reads back as `writtenAs` to one accepted game of as many plies and the
 // same position up to symmetry (direction notation writes orientation-free).
-inline void readAndRoundTrip(grammar::Format format, std::string_view text, ingest::WriteFormat write,
+inline void readAndRoundTrip(grammar::Format format, std::string_view text, notation::WriteFormat write,
                              grammar::Format writtenAs) {
-  ingest::readGames(format, text, [&](ingest::ReplayedGame&& game) {
+  notation::readGames(format, text, [&](notation::ReplayedGame&& game) {
     if (!game.ok()) return;
-    const std::string written = ingest::writeGame(write, game);
-    const auto again = ingest::readGames(writtenAs, written);
+    const std::string written = notation::writeGame(write, game);
+    const auto again = notation::readGames(writtenAs, written);
     require(again.size() == 1 && again[0].ok(), "an accepted game, written, reads back");
     require(again[0].board.history().size() == game.board.history().size(), "read back with as many plies");
     require(canonicalize(again[0].board).key == canonicalize(game.board).key, "read back to the same position");
   });
 }
 
-inline void readAndRoundTrip(grammar::Format format, std::string_view text, ingest::WriteFormat write) {
+inline void readAndRoundTrip(grammar::Format format, std::string_view text, notation::WriteFormat write) {
   readAndRoundTrip(format, text, write, format);
 }
 

@@ -3,6 +3,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;
-  fuzz::readAndRoundTrip(grammar::Format::PgnLike, fuzz::textOf(data, size), ingest::WriteFormat::PgnLike);
+  fuzz::readAndRoundTrip(grammar::Format::PgnLike, fuzz::textOf(data, size), notation::WriteFormat::PgnLike);
   return 0;
 }

@@ -4,7 +4,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;
-  fuzz::readAndRoundTrip(grammar::Format::Sgf, fuzz::textOf(data, size), ingest::WriteFormat::Uhp,
+  fuzz::readAndRoundTrip(grammar::Format::Sgf, fuzz::textOf(data, size), notation::WriteFormat::Uhp,
                          grammar::Format::Uhp);
   return 0;
 }

@@ -42,7 +42,15 @@ PositionParseResult parsePositionString(std::string_view text) {
     pos.rows.emplace_back(r.begin(), r.end());
     widths.push_back(col);
   };
-  auto onRun = [&](auto& ctx) { col += static_cast<int>(x3::_attr(ctx)); };
+  // A run that makes its row wider than any hive is refused where it stands: `388888888`
+  // would have every reader and writer walk that many cells.
+  It tooWide = nullptr, run = nullptr;
+  auto beginRun = [&](auto& ctx) { run = x3::_where(ctx).begin(); };
+  auto onRun = [&](auto& ctx) {
+    const long long widened = col + static_cast<long long>(x3::_attr(ctx));
+    if (widened > kMaxRowWidth && !tooWide) tooWide = run;
+    col = static_cast<int>(std::min<long long>(widened, kMaxRowWidth + 1));
+  };
   auto beginStack = [&](auto&) { stack.clear(); };
   auto onPiece = [&](auto& ctx) {
     char c = x3::_attr(ctx);
@@ -66,7 +74,7 @@ PositionParseResult parsePositionString(std::string_view text) {
   auto const mark = -x3::raw[x3::lit(':')][onMark];
   auto const cell = x3::eps[beginStack] >> letter[onPiece] >> mark >>
                     *('=' >> letter[onPiece] >> mark) >> x3::eps[endStack];
-  auto const row = x3::raw[x3::eps[beginRow] >> +(x3::uint_[onRun] | cell)][endRow];
+  auto const row = x3::raw[x3::eps[beginRow] >> +((x3::eps[beginRun] >> x3::uint_[onRun]) | cell)][endRow];
   auto const side = x3::lit(' ') >> x3::char_("wbWB")[onSide] >> !graph;
 
   It it = begin;
@@ -77,6 +85,10 @@ PositionParseResult parsePositionString(std::string_view text) {
   }
   if (!x3::parse(it, end, row % '/')) {
     err(it, "expected pieces or a number of empty cells");
+    return result;
+  }
+  if (tooWide) {
+    err(tooWide, "a row wider than " + std::to_string(kMaxRowWidth) + " cells: no hive spans that many");
     return result;
   }
   x3::parse(it, end, -side >> *space);

@@ -59,6 +59,8 @@ struct PositionParseResult {
   explicit operator bool() const { return position.has_value(); }
 };
 PositionParseResult parsePositionString(std::string_view text);
+// A run of empty cells making a row wider than this is an error (28 pieces span fewer).
+inline constexpr int kMaxRowWidth = 64;
 
 // The smallest parallelogram around `cells` (any coordinates: only differences
 // matter), in the spelling above; exact inverse of parsing for canonical text.

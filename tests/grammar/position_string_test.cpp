@@ -79,7 +79,7 @@ TEST_CASE("position string: the writer takes any coordinates and finds the paral
   CHECK(back.cells.size() == 2);
   CHECK(cellAt(back, 2, 1)->stack == std::vector{b('Q'), w('B')});
   CHECK(back.lastMoved == PositionMark{2, 1, 1});
-  CHECK(writePositionString(PositionString{}).empty());
+  CHECK(writePositionString(PositionString{}) == "1");  // no piece: one empty cell
 }
 
 TEST_CASE("position string: errors carry a column, never a crash") {
@@ -126,4 +126,18 @@ TEST_CASE("position string: a position with no piece is written as one empty cel
     CHECK(again.position->cells.empty());
     CHECK(again.position->sideToMove == p.sideToMove);
   }
+}
+
+TEST_CASE("position string: a run of empty cells wider than any hive is refused where it stands") {
+  // Found by fuzz_position_string (a timeout): this row is 388,888,897 cells wide,
+  // and reading and writing it walked every cell.
+  const std::string text = "6B4/3ag:6/2aQl6/2maspg2A1/1S3G1AMqA/B388888888bgG2LA1/41b60 w";
+  const auto wide = parsePositionString(text);
+  CHECK_FALSE(wide);
+  REQUIRE(wide.errors.size() == 1);
+  CHECK(wide.errors[0].pos.column == 38);
+  CHECK(wide.errors[0].message == "a row wider than 64 cells: no hive spans that many");
+  CHECK_FALSE(parsePositionString("Q4294967295/q").position);  // no overflow either
+  CHECK(parsePositionString("Q63/64").position);                // 64 wide is allowed
+  CHECK_FALSE(parsePositionString("Q64/65").position);
 }

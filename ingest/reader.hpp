@@ -8,7 +8,7 @@
 
 #include "grammar/detect.hpp"
 #include "ingest/game.hpp"
-#include "ingest/sources.hpp"
+#include "ingest/chunks.hpp"
 
 namespace apiary::ingest {
 
@@ -22,16 +22,21 @@ struct SourceGames {
 // A file's notation, from its first 256 KiB (whole lines) when it is longer.
 grammar::Format detectNotation(std::string_view text, std::string_view path);
 
-// The notation to read a source in, or why it holds nothing to read (unreadable,
-// empty, no notation apiary knows): `forced` when the caller names one, else
-// detected. Its games are then readGames(format, source.text, sink).
+// The notation to read a chunk's games in, or why the file holds nothing to read
+// (unusable, empty, binary, no notation apiary knows): the one decided for the
+// file, else detected. Its games are then readGames(format, chunk.text, sink).
 struct SourceFormat {
   grammar::Format format = grammar::Format::Unknown;
   std::string error;
 };
-SourceFormat sourceFormat(const SourceText& source, std::optional<grammar::Format> forced);
+SourceFormat sourceFormat(const SourceChunk& chunk);
 
-// Every source's games at once, for callers that want them together.
+// A game of a chunk whose line numbers count from the chunk's first line: now
+// counted from the file's (its index is the caller's to set).
+void placeInFile(ReplayedGame& game, const SourceChunk& chunk);
+
+// Every source's games at once, a file at a time, for callers that want them
+// together (tests); error says why a file holds nothing, or the first refusal.
 void readSources(const std::vector<std::string>& paths, std::optional<grammar::Format> format,
                  const std::function<void(SourceGames&&)>& visit);
 

@@ -40,8 +40,11 @@ bool isGameStringLine(std::string_view line) {
 // One source cut into chunks; see chunks.hpp.
 class Chunker {
  public:
-  Chunker(Source& source, const ChunkOptions& options, const std::function<void(SourceChunk&&)>& visit)
-      : source_(source), options_(options), visit_(visit),
+  // `block`: where bytes are read to, one for every source (sizing it a file cost
+  // more than reading a small file).
+  Chunker(Source& source, const ChunkOptions& options, const std::function<void(SourceChunk&&)>& visit,
+          std::string& block)
+      : source_(source), options_(options), visit_(visit), block_(block),
         chunkBytes_(options.chunkBytes ? options.chunkBytes : caps::kChunkBytes) {}
 
   void run() {
@@ -50,12 +53,11 @@ class Chunker {
       emit(skip ? SourceChunk::Kind::NotGames : SourceChunk::Kind::UnusableFile, skip ? source_.skipReason : source_.error);
       return finish();
     }
-    std::string block(256 * 1024, '\0');
     for (bool first = true; !stop_; first = false) {
-      const std::ptrdiff_t got = source_.stream->read(block.data(), block.size());
+      const std::ptrdiff_t got = source_.stream->read(block_.data(), block_.size());
       if (got < 0) return readFailed();
       if (got == 0) break;
-      std::string_view bytes(block.data(), std::size_t(got));
+      std::string_view bytes(block_.data(), std::size_t(got));
       if (first && !openingBytes(bytes)) return finish();
       feed(bytes);
     }
@@ -221,19 +223,21 @@ class Chunker {
   void push(SourceChunk&& next) {
     next.firstOfFile = !emitted_;
     emitted_ = true;
-    if (held_) visit_(std::move(*held_));
+    if (holding_) visit_(std::move(held_));
     held_ = std::move(next);
+    holding_ = true;
   }
   void finish() {
-    if (!held_) return;
-    held_->lastOfFile = true;
-    visit_(std::move(*held_));
-    held_.reset();
+    if (!holding_) return;
+    held_.lastOfFile = true;
+    visit_(std::move(held_));
+    holding_ = false;
   }
 
   Source& source_;
   const ChunkOptions& options_;
   const std::function<void(SourceChunk&&)>& visit_;
+  std::string& block_;
   const std::size_t chunkBytes_;
   std::string head_;         // the file's first bytes, for notation detection
   std::string line_;         // a line cut by the end of a block
@@ -247,14 +251,16 @@ class Chunker {
   bool previousWasTag_ = false;
   bool decided_ = false, emitted_ = false, stop_ = false;
   std::optional<grammar::Format> format_;
-  std::optional<SourceChunk> held_;
+  SourceChunk held_;
+  bool holding_ = false;
 };
 
 }  // namespace
 
 void forEachChunk(const std::vector<std::string>& paths, const ChunkOptions& options,
                   const std::function<void(SourceChunk&&)>& visit) {
-  forEachSource(paths, options.sources, [&](Source&& source) { Chunker(source, options, visit).run(); });
+  std::string block(256 * 1024, '\0');
+  forEachSource(paths, options.sources, [&](Source&& source) { Chunker(source, options, visit, block).run(); });
 }
 
 }  // namespace apiary::ingest

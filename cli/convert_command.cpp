@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 #include "ingest/reader.hpp"
 #include "ingest/chunks.hpp"
 
@@ -24,7 +24,7 @@ int runConvert(const ConvertOptions& o) {
     std::cerr << "apiary convert: unknown input format '" << o.from << "'\n";
     return kExitUsage;
   }
-  const auto to = ingest::parseWriteFormat(o.to);
+  const auto to = notation::parseWriteFormat(o.to);
   if (!to) {
     std::cerr << "apiary convert: cannot write format '" << o.to
               << "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed, fen)\n";
@@ -39,7 +39,7 @@ int runConvert(const ConvertOptions& o) {
   chunking.format = from;
   ingest::forEachChunk(o.inputs, chunking, [&](ingest::SourceChunk&& chunk) {
     if (chunk.kind == ingest::SourceChunk::Kind::RefusedGame) {
-      std::cerr << ingest::describeError(chunk.path, {chunk.pos.line, chunk.pos.column, 0, chunk.reason}) << "\n";
+      std::cerr << notation::describeError(chunk.path, {chunk.pos.line, chunk.pos.column, 0, chunk.reason}) << "\n";
       failed = true;
       return;
     }
@@ -52,18 +52,18 @@ int runConvert(const ConvertOptions& o) {
     if (!o.outDir.empty() && chunk.path != opened) {
       opened = chunk.path;
       name = chunk.path == "-" ? std::filesystem::path("stdin") : std::filesystem::path(chunk.path).filename();
-      name.replace_extension(std::string(".") + std::string(ingest::writeFormatName(*to)) + ".txt");
+      name.replace_extension(std::string(".") + std::string(notation::writeFormatName(*to)) + ".txt");
       std::filesystem::create_directories(o.outDir);
       file = std::ofstream(std::filesystem::path(o.outDir) / name);
     }
     std::ostream& out = o.outDir.empty() ? std::cout : file;
-    ingest::readGames(read.format, chunk.text, [&](ingest::ReplayedGame&& game) {
+    notation::readGames(read.format, chunk.text, [&](notation::ReplayedGame&& game) {
       ingest::placeInFile(game, chunk);
-      if (game.ok() && game.setUp && *to != ingest::WriteFormat::PositionString)
-        game.error = ingest::GameError{game.pos.line, game.pos.column, 0,
+      if (game.ok() && game.setUp && *to != notation::WriteFormat::PositionString)
+        game.error = notation::GameError{game.pos.line, game.pos.column, 0,
                                        "a position string holds no moves; it converts only to fen"};
-      if (game.ok()) out << ingest::writeGame(*to, game);
-      else std::cerr << ingest::describeError(chunk.path, *game.error) << "\n", failed = true;
+      if (game.ok()) out << notation::writeGame(*to, game);
+      else std::cerr << notation::describeError(chunk.path, *game.error) << "\n", failed = true;
     });
     if (!o.outDir.empty() && chunk.lastOfFile && !file) {
       std::cerr << "apiary convert: cannot write " << (o.outDir / name) << "\n";

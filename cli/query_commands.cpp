@@ -17,9 +17,9 @@
 #include "query/explore.hpp"
 #include "query/filter_set.hpp"
 #include "query/game_list.hpp"
+#include "notation/move_notation.hpp"
+#include "notation/position_input.hpp"
 #include "query/json.hpp"
-#include "query/move_notation.hpp"
-#include "query/position_input.hpp"
 #include "query/search.hpp"
 #include "query/session.hpp"
 
@@ -29,7 +29,7 @@ namespace {
 
 struct QueryOptions {
   std::string target;  // [POSITION]: a move list, a GameString or a position string
-  query::PositionInput position;
+  notation::PositionInput position;
   query::GameFilter filter;
   bool json = false;
   std::string batch;
@@ -74,7 +74,7 @@ int runBatch(Session& session, const std::string& path, const Answer& answer) {
     const auto start = std::chrono::steady_clock::now();
     nlohmann::json out;
     try {
-      out = answer(session, query::positionFromLine(line));
+      out = answer(session, notation::positionFromLine(line));
     } catch (const std::invalid_argument& e) {
       out = {{"line", number}, {"error", e.what()}};
       ++failures;
@@ -94,7 +94,7 @@ int runPositional(const char* name, const GlobalOptions& global, const QueryOpti
     const auto& p = o.position;
     if (!o.target.empty() && (p.moves || p.movesFile || p.gameString || p.fen))
       throw std::invalid_argument("give the position once: as an argument or with an option");
-    const Board position = o.target.empty() ? query::readPosition(p) : query::positionFromLine(o.target);
+    const Board position = o.target.empty() ? notation::positionFromInput(p) : notation::positionFromLine(o.target);
     const auto start = std::chrono::steady_clock::now();
     nlohmann::json out = answer(session, position);
     out["elapsed_ms"] = millisecondsSince(start);
@@ -108,7 +108,7 @@ int runPositional(const char* name, const GlobalOptions& global, const QueryOpti
 }
 
 int runExplore(const GlobalOptions& global, const QueryOptions& o) {
-  const auto notation = query::parseMoveNotation(o.notation);
+  const auto notation = notation::parseMoveNotation(o.notation);
   if (!notation) {
     std::cerr << "apiary explore: unknown notation '" << o.notation
               << "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed)\n";

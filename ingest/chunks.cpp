@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "ingest/caps.hpp"
-#include "ingest/reader.hpp"
+#include "notation/notations.hpp"
 
 namespace apiary::ingest {
 
@@ -200,7 +200,7 @@ class Chunker {
     if (options_.format) return format_ = options_.format, true;
     std::string_view head(head_);
     if (head.size() >= caps::kDetectBytes) head = head.substr(0, head.rfind('\n') + 1);
-    const grammar::Format format = detectNotation(head, source_.path);
+    const grammar::Format format = notation::detectNotation(head, source_.path);
     if (format != grammar::Format::Unknown) return format_ = format, true;
     const bool binary = head_.find('\0') != std::string::npos;
     emit(SourceChunk::Kind::NotGames, binary ? "binary data, not a Hive game file" : "not a Hive game file in any notation apiary reads");

@@ -7,7 +7,7 @@
 #include <mutex>
 #include <thread>
 
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 #include "ingest/reader.hpp"
 #include "ingest/chunks.hpp"
 
@@ -45,18 +45,18 @@ void notGames(ChunkResult& out, const SourceChunk& chunk, const std::string& rea
 
 ChunkResult processChunk(const SourceChunk& chunk) {
   ChunkResult out{chunk.path, chunk.firstOfFile, chunk.lastOfFile, {}, {}, {}, {}, 0, 0, 0};
-  auto reject = [&](const std::string& format, int64_t index, const GameError& e) {
+  auto reject = [&](const std::string& format, int64_t index, const notation::GameError& e) {
     out.rejected.push_back({chunk.path, index, format, e.line, e.column, e.ply, e.message});
     out.errors.push_back({chunk.path, e.line, e.column, e.ply, e.message});
   };
   const std::string given(chunk.format ? grammar::formatName(*chunk.format) : "");
   if (chunk.kind == SourceChunk::Kind::RefusedGame) {
     ++out.games;
-    reject(given, 0, GameError{chunk.pos.line, chunk.pos.column, 0, chunk.reason});
+    reject(given, 0, notation::GameError{chunk.pos.line, chunk.pos.column, 0, chunk.reason});
     return out;
   }
   if (chunk.kind == SourceChunk::Kind::UnusableFile) {
-    reject(given, -1, GameError{0, 0, 0, chunk.reason});
+    reject(given, -1, notation::GameError{0, 0, 0, chunk.reason});
     return out;
   }
   const SourceFormat read = sourceFormat(chunk);
@@ -68,12 +68,12 @@ ChunkResult processChunk(const SourceChunk& chunk) {
   // Each game becomes its record as soon as it is replayed, while its board is
   // still in the cache; the time between games is reading.
   const auto start = Clock::now();
-  readGames(read.format, chunk.text, [&](ReplayedGame&& game) {
+  notation::readGames(read.format, chunk.text, [&](notation::ReplayedGame&& game) {
     const auto recordStart = Clock::now();
     ++out.games;
     placeInFile(game, chunk);
     if (game.ok() && game.setUp)
-      game.error = GameError{game.pos.line, game.pos.column, 0, "a position string is not a game"};
+      game.error = notation::GameError{game.pos.line, game.pos.column, 0, "a position string is not a game"};
     if (game.ok())
       out.records.push_back(gameRecord(game, chunk.path, formatName));
     else
@@ -170,7 +170,7 @@ std::optional<GameState> parseResultTag(std::string_view text) {
   return std::nullopt;
 }
 
-index::GameRecord gameRecord(ReplayedGame& game, const std::string& path, const std::string& format) {
+index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& path, const std::string& format) {
   index::GameMeta meta{path, game.index, format, {}, std::nullopt};
   if (const std::string* result = game.tag("Result")) meta.result = parseResultTag(*result);
   meta.tags.reserve(game.tags.size());

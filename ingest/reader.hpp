@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "grammar/detect.hpp"
-#include "ingest/game.hpp"
+#include "notation/game.hpp"
 #include "ingest/chunks.hpp"
 
 namespace apiary::ingest {
@@ -15,16 +15,13 @@ namespace apiary::ingest {
 struct SourceGames {
   std::string path;
   grammar::Format format = grammar::Format::Unknown;
-  std::vector<ReplayedGame> games;  // rejected games carry their error
+  std::vector<notation::ReplayedGame> games;  // rejected games carry their error
   std::string error;                // set when the file itself is unusable
 };
 
-// A file's notation, from its first 256 KiB (whole lines) when it is longer.
-grammar::Format detectNotation(std::string_view text, std::string_view path);
-
 // The notation to read a chunk's games in, or why the file holds nothing to read
 // (unusable, empty, binary, no notation apiary knows): the one decided for the
-// file, else detected. Its games are then readGames(format, chunk.text, sink).
+// file, else detected. Its games are then notation::readGames(format, chunk.text, sink).
 struct SourceFormat {
   grammar::Format format = grammar::Format::Unknown;
   std::string error;
@@ -33,14 +30,12 @@ SourceFormat sourceFormat(const SourceChunk& chunk);
 
 // A game of a chunk whose line numbers count from the chunk's first line: now
 // counted from the file's (its index is the caller's to set).
-void placeInFile(ReplayedGame& game, const SourceChunk& chunk);
+void placeInFile(notation::ReplayedGame& game, const SourceChunk& chunk);
 
 // Every source's games at once, a file at a time, for callers that want them
 // together (tests); error says why a file holds nothing, or the first refusal.
 void readSources(const std::vector<std::string>& paths, std::optional<grammar::Format> format,
                  const std::function<void(SourceGames&&)>& visit);
 
-// "file:line:column: ply N: message", the one line a user sees per rejected game.
-std::string describeError(const std::string& path, const GameError& error);
 
 }  // namespace apiary::ingest

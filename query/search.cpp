@@ -4,8 +4,8 @@
 #include <stdexcept>
 
 #include "engine/canonical_board.hpp"
+#include "notation/position_input.hpp"
 #include "query/error.hpp"
-#include "query/position_input.hpp"
 
 namespace apiary::query {
 
@@ -94,7 +94,7 @@ std::vector<index::Posting> pageOf(std::vector<index::Posting> all, const Search
 
 SearchResult search(const index::Database& db, const index::GameSearch& catalogue, const Board& position,
                     const SearchOptions& options) {
-  if (options.sameOrder && isSetUp(position))
+  if (options.sameOrder && notation::isSetUp(position))
     throw QueryError(ErrorKind::BadInput, "same_order",
                      "--same-order needs the position as moves or a GameString, not a position string");
   const PositionKey key = canonicalize(position).key;

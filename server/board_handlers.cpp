@@ -3,9 +3,9 @@
 #include "engine/movegen.hpp"
 #include "engine/uhp.hpp"
 #include "query/diagram.hpp"
-#include "query/move_notation.hpp"
+#include "notation/move_notation.hpp"
 #include "query/next_positions.hpp"
-#include "query/position_input.hpp"
+#include "notation/position_input.hpp"
 #include "query/svg.hpp"
 #include "server/handlers.hpp"
 #include "server/position.hpp"
@@ -34,10 +34,10 @@ nlohmann::json lastMoveOf(const Board& board, const query::Diagram& diagram) {
 }
 
 // Every legal move, with where it goes on the board as given.
-nlohmann::json movesOf(const Board& board, ingest::WriteFormat notation) {
+nlohmann::json movesOf(const Board& board, notation::WriteFormat notation) {
   MoveList legal;
   legalMoves(board, legal);
-  const query::MoveNotation writer(notation, board);
+  const notation::MoveNotation writer(notation, board);
   const Board setUp = query::unrestricted(board);
   nlohmann::json moves = nlohmann::json::array();
   for (const Move& m : legal) {
@@ -54,10 +54,10 @@ nlohmann::json movesOf(const Board& board, ingest::WriteFormat notation) {
   return moves;
 }
 
-nlohmann::json boardJson(const Board& board, ingest::WriteFormat notation) {
+nlohmann::json boardJson(const Board& board, notation::WriteFormat notation) {
   const query::Diagram diagram = query::diagramOf(board);
   nlohmann::json history = nlohmann::json::array();
-  if (!query::isSetUp(board)) {
+  if (!notation::isSetUp(board)) {
     Board replay(board.type(), board.rules(), board.firstMover());
     for (const Move& m : board.history()) {
       history.push_back(moveString(replay, m));
@@ -74,7 +74,7 @@ nlohmann::json boardJson(const Board& board, ingest::WriteFormat notation) {
           {"ply", board.ply()},
           {"to_move", board.toMove() == Color::White ? "white" : "black"},
           {"state", gameStateName(board.state())},
-          {"position", ingest::writePosition(board)},
+          {"position", notation::writePosition(board)},
           {"history", std::move(history)},
           {"cells", std::move(cells)},
           {"hand", {{"white", handOf(board, Color::White)}, {"black", handOf(board, Color::Black)}}},

@@ -9,7 +9,7 @@
 #include "query/export.hpp"
 #include "query/game_list.hpp"
 #include "query/json.hpp"
-#include "query/move_notation.hpp"
+#include "notation/move_notation.hpp"
 #include "query/next_positions.hpp"
 #include "server/handlers.hpp"
 
@@ -37,25 +37,25 @@ Board replayed(const index::GameRow& row) {
 }
 
 // Every ply: the move in the notation and in UHP, the position after it and its key.
-nlohmann::json pliesOf(const Board& game, ingest::WriteFormat notation) {
+nlohmann::json pliesOf(const Board& game, notation::WriteFormat notation) {
   nlohmann::json plies = nlohmann::json::array();
   Board board(game.type(), game.rules(), game.firstMover());
   for (const Move& move : game.history()) {
-    const query::MoveNotation writer(notation, board);
+    const notation::MoveNotation writer(notation, board);
     nlohmann::json ply{{"ply", board.ply() + 1},
                        {"move", writer.write(query::unrestricted(board), move)},
                        {"uhp", moveString(board, move)}};
     board.play(move);
-    ply["position"] = ingest::writePosition(board);
+    ply["position"] = notation::writePosition(board);
     ply["key"] = canonicalize(board).key.hex();
     plies.push_back(std::move(ply));
   }
   return plies;
 }
 
-std::string extensionOf(ingest::WriteFormat format) {
-  if (format == ingest::WriteFormat::Uhp) return "pgn";
-  return std::string(ingest::writeFormatName(format)) + ".txt";
+std::string extensionOf(notation::WriteFormat format) {
+  if (format == notation::WriteFormat::Uhp) return "pgn";
+  return std::string(notation::writeFormatName(format)) + ".txt";
 }
 
 }  // namespace
@@ -82,8 +82,8 @@ Reply exportReply(std::string_view id, const Params& params, query::ReadSession&
   const index::GameRow row = rowOf(id, session);
   const auto game = query::exportableGame(row);
   if (!game) replayed(row);  // throws its error
-  const ingest::WriteFormat format = params.format.value_or(ingest::WriteFormat::Uhp);
-  Reply reply{200, "text/plain; charset=utf-8", ingest::writeGame(format, *game), {}};
+  const notation::WriteFormat format = params.format.value_or(notation::WriteFormat::Uhp);
+  Reply reply{200, "text/plain; charset=utf-8", notation::writeGame(format, *game), {}};
   reply.headers.emplace_back("Content-Disposition",
                              "attachment; filename=\"game-" + std::to_string(row.id) + "." + extensionOf(format) + "\"");
   return reply;

@@ -8,7 +8,7 @@
 #include <set>
 
 #include "query/error.hpp"
-#include "query/move_notation.hpp"
+#include "notation/move_notation.hpp"
 
 namespace apiary::server {
 
@@ -41,16 +41,16 @@ bool flag(const std::string& name, const std::string& value) {
   reject(name, name + " '" + value.substr(0, 40) + "': expected 1 or 0");
 }
 
-ingest::WriteFormat moveNotation(const std::string& value) {
-  const auto notation = query::parseMoveNotation(value);
+notation::WriteFormat moveNotation(const std::string& value) {
+  const auto notation = notation::parseMoveNotation(value);
   if (!notation)
     reject("notation", "unknown notation '" + value.substr(0, 40) +
                            "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed)");
   return *notation;
 }
 
-ingest::WriteFormat fileFormat(const std::string& value) {
-  const auto format = ingest::parseWriteFormat(value);
+notation::WriteFormat fileFormat(const std::string& value) {
+  const auto format = notation::parseWriteFormat(value);
   if (!format)
     reject("format", "unknown format '" + value.substr(0, 40) +
                          "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed, fen)");

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 #include "query/filter.hpp"
 
 namespace apiary::server {
@@ -21,12 +21,12 @@ inline constexpr uint64_t kMaxOffset = 100'000'000;
 struct Params {
   std::string position;  // a move list, a GameString or a position string; empty: the start
   std::string moves;     // UHP moves separated by ';', played after `position`
-  ingest::WriteFormat notation = ingest::WriteFormat::Uhp;
+  notation::WriteFormat notation = notation::WriteFormat::Uhp;
   std::string notationName = "uhp";
   query::GameFilter filter;
   uint64_t limit = 20, offset = 0;
   bool oldestFirst = false, sameOrder = false;
-  std::optional<ingest::WriteFormat> format;  // export: the file's notation
+  std::optional<notation::WriteFormat> format;  // export: the file's notation
   std::string formatName;
 };
 

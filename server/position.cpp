@@ -5,7 +5,7 @@
 #include "engine/movegen.hpp"
 #include "engine/uhp.hpp"
 #include "query/error.hpp"
-#include "query/position_input.hpp"
+#include "notation/position_input.hpp"
 
 namespace apiary::server {
 
@@ -16,6 +16,14 @@ std::string trimmed(std::string_view text) {
   if (begin == std::string_view::npos) return {};
   const auto end = text.find_last_not_of(" \t\r\n");
   return std::string(text.substr(begin, end - begin + 1));
+}
+
+// isLegal asks the move's piece; a pass has none: it is legal when nothing else is.
+bool legalHere(const Board& board, const Move& move) {
+  if (!move.isPass()) return isLegal(board, move);
+  MoveList legal;
+  legalMoves(board, legal);
+  return legal.contains(move);
 }
 
 void playMoves(Board& board, std::string_view moves) {
@@ -34,7 +42,7 @@ void playMoves(Board& board, std::string_view moves) {
     if (board.gameOver()) fail("the game is over");
     const MoveOrError read = parseMoveString(board, text);
     if (!read.move) fail(read.error);
-    if (!isLegal(board, *read.move)) fail("not a legal move here");
+    if (!legalHere(board, *read.move)) fail("not a legal move here");
     board.play(*read.move);
   }
 }
@@ -44,7 +52,7 @@ void playMoves(Board& board, std::string_view moves) {
 Board requestedBoard(const Params& params) {
   Board board = [&] {
     try {
-      return query::positionFromLine(params.position);
+      return notation::positionFromLine(params.position);
     } catch (const query::QueryError&) {
       throw;
     } catch (const std::invalid_argument& e) {

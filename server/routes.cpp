@@ -1,5 +1,6 @@
 #include "server/routes.hpp"
 
+#include <chrono>
 #include <functional>
 
 #include "server/errors.hpp"
@@ -42,9 +43,11 @@ std::string_view queryOf(const std::string& target) {
   return mark == std::string::npos ? std::string_view() : std::string_view(target).substr(mark + 1);
 }
 
-// Changes when the database shows more games, and differs between questions.
+// Changes when the database shows more games, and differs between questions and
+// between runs of the server (which may serve another database the next time).
 std::string entityTag(index::GameId visible, const std::string& target) {
-  return "\"" + std::to_string(visible) + "-" + std::to_string(std::hash<std::string>{}(target)) + "\"";
+  static const auto run = std::hash<int64_t>{}(std::chrono::system_clock::now().time_since_epoch().count());
+  return "\"" + std::to_string(visible) + "-" + std::to_string(run ^ std::hash<std::string>{}(target)) + "\"";
 }
 
 void send(httplib::Response& res, const Reply& reply) {

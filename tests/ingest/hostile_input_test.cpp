@@ -15,7 +15,7 @@
 #include "engine/uhp.hpp"
 #include "ingest/chunks.hpp"
 #include "ingest/importer.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 #include "ingest/reader.hpp"
 #include "support.hpp"
 
@@ -25,14 +25,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string generatedGames(int n, uint64_t seed, ingest::WriteFormat format = ingest::WriteFormat::Uhp) {
+std::string generatedGames(int n, uint64_t seed, notation::WriteFormat format = notation::WriteFormat::Uhp) {
   GameGenerator generator(seed);
-  std::vector<ingest::ReplayedGame> games;
+  std::vector<notation::ReplayedGame> games;
   for (int g = 0; g < n; ++g) {
     GeneratedGame game = generator.next();
-    games.push_back(ingest::gameFromBoard(std::move(game.board), game.tags));
+    games.push_back(notation::gameFromBoard(std::move(game.board), game.tags));
   }
-  return ingest::writeGames(format, games);
+  return notation::writeGames(format, games);
 }
 
 // Where the n-th (0-based) game of a UHP file starts.
@@ -185,12 +185,12 @@ TEST_CASE("symlinked folders are read once, loops and broken links are named wit
 }
 
 TEST_CASE("a file cut into many chunks reads the same games, at the same lines, as whole", "[ingest]") {
-  for (const auto format : {ingest::WriteFormat::Uhp, ingest::WriteFormat::PgnLike, ingest::WriteFormat::Direction,
-                            ingest::WriteFormat::AlgebraicShort}) {
+  for (const auto format : {notation::WriteFormat::Uhp, notation::WriteFormat::PgnLike, notation::WriteFormat::Direction,
+                            notation::WriteFormat::AlgebraicShort}) {
     TempDir dir("apiary-hostile-chunks");
     const std::string text = generatedGames(60, 41, format);
     write(dir.path / "games.txt", text);
-    std::vector<ingest::ReplayedGame> whole = ingest::readGames(grammar::detectFormat(text), text);
+    std::vector<notation::ReplayedGame> whole = notation::readGames(grammar::detectFormat(text), text);
     ingest::ChunkOptions options;
     options.chunkBytes = 3000;
     int chunks = 0;
@@ -199,12 +199,12 @@ TEST_CASE("a file cut into many chunks reads the same games, at the same lines, 
       ++chunks;
       const auto read = ingest::sourceFormat(chunk);
       REQUIRE(read.error.empty());
-      ingest::readGames(read.format, chunk.text, [&](ingest::ReplayedGame&& game) {
+      notation::readGames(read.format, chunk.text, [&](notation::ReplayedGame&& game) {
         ingest::placeInFile(game, chunk);
         cut.emplace_back(game.pos.line, game.ok() ? gameString(game.board) : game.error->message);
       });
     });
-    INFO(ingest::writeFormatName(format));
+    INFO(notation::writeFormatName(format));
     CHECK(chunks > 5);
     REQUIRE(cut.size() == whole.size());
     for (std::size_t i = 0; i < whole.size(); ++i) {

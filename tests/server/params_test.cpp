@@ -2,6 +2,10 @@
 // checked without a socket.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
+#include "engine/generate.hpp"
+#include "engine/uhp.hpp"
 #include "query/error.hpp"
 #include "server/params.hpp"
 #include "server/position.hpp"
@@ -29,7 +33,7 @@ TEST_CASE("an empty query string asks about the start position with the CLI's de
   const auto p = parseParams("");
   CHECK(p.position.empty());
   CHECK(p.moves.empty());
-  CHECK(p.notation == apiary::ingest::WriteFormat::Uhp);
+  CHECK(p.notation == apiary::notation::WriteFormat::Uhp);
   CHECK(p.filter.empty());
   CHECK(p.limit == 20);
   CHECK(p.offset == 0);
@@ -49,7 +53,7 @@ TEST_CASE("parameters are percent-decoded and filters take '_' or '-' in their n
   CHECK(p.offset == 40);
   CHECK(p.oldestFirst);
   CHECK(p.sameOrder);
-  CHECK(p.notation == apiary::ingest::WriteFormat::PgnLike);
+  CHECK(p.notation == apiary::notation::WriteFormat::PgnLike);
 }
 
 TEST_CASE("limits that are zero, negative, too large or not numbers are refused naming limit") {
@@ -97,4 +101,24 @@ TEST_CASE("a move that is not legal or not UHP is refused naming moves, a bad po
   CHECK(field("moves=hello") == "moves");
   CHECK(field("position=not%20a%20move%20list%20at%20all") == "position");
   CHECK(field("position=wS1&moves=bG1%20-wS1") == "(accepted)");
+  CHECK(field("moves=wS1%3Bpass") == "moves");  // a pass only when nothing else is legal
+}
+
+TEST_CASE("a forced pass is played like any other move") {
+  // Generated games pass now and then, when a player has no other move.
+  apiary::GameGenerator generator(3, apiary::GameType::all());
+  for (int tries = 0; tries < 3000; ++tries) {
+    const apiary::Board game = generator.next().board;
+    const auto& history = game.history();
+    if (std::none_of(history.begin(), history.end(), [](const apiary::Move& m) { return m.isPass(); })) continue;
+    apiary::Board replay(game.type(), game.rules(), game.firstMover());
+    apiary::server::Params params;
+    for (const apiary::Move& m : history) {
+      params.moves += (params.moves.empty() ? "" : ";") + apiary::moveString(replay, m);
+      replay.play(m);
+    }
+    CHECK(requestedBoard(params).ply() == game.ply());
+    return;
+  }
+  FAIL("no generated game passes");
 }

@@ -5,7 +5,7 @@
 #include "cli/commands.hpp"
 #include "notation/notations.hpp"
 #include "ingest/reader.hpp"
-#include "ingest/sources.hpp"
+#include "ingest/chunks.hpp"
 
 namespace apiary::cli {
 
@@ -32,30 +32,40 @@ int runConvert(const ConvertOptions& o) {
   }
   bool failed = false;
   // Each game is written as soon as it is read: a file's games are never all held.
-  ingest::forEachSource(o.inputs, [&](ingest::SourceText&& source) {
-    const ingest::SourceFormat read = ingest::sourceFormat(source, from);
-    if (!read.error.empty()) {
-      std::cerr << source.path << ": " << read.error << "\n";
+  std::ofstream file;
+  std::filesystem::path name;
+  std::string opened;  // the input whose output file is open
+  ingest::ChunkOptions chunking;
+  chunking.format = from;
+  ingest::forEachChunk(o.inputs, chunking, [&](ingest::SourceChunk&& chunk) {
+    if (chunk.kind == ingest::SourceChunk::Kind::RefusedGame) {
+      std::cerr << notation::describeError(chunk.path, {chunk.pos.line, chunk.pos.column, 0, chunk.reason}) << "\n";
       failed = true;
       return;
     }
-    std::ofstream file;
-    std::filesystem::path name;
-    if (!o.outDir.empty()) {
-      name = source.path == "-" ? std::filesystem::path("stdin") : std::filesystem::path(source.path).filename();
+    const ingest::SourceFormat read = ingest::sourceFormat(chunk);
+    if (!read.error.empty()) {
+      std::cerr << chunk.path << ": " << read.error << "\n";
+      failed = true;
+      return;
+    }
+    if (!o.outDir.empty() && chunk.path != opened) {
+      opened = chunk.path;
+      name = chunk.path == "-" ? std::filesystem::path("stdin") : std::filesystem::path(chunk.path).filename();
       name.replace_extension(std::string(".") + std::string(notation::writeFormatName(*to)) + ".txt");
       std::filesystem::create_directories(o.outDir);
-      file.open(std::filesystem::path(o.outDir) / name);
+      file = std::ofstream(std::filesystem::path(o.outDir) / name);
     }
     std::ostream& out = o.outDir.empty() ? std::cout : file;
-    notation::readGames(read.format, source.text, [&](notation::ReplayedGame&& game) {
+    notation::readGames(read.format, chunk.text, [&](notation::ReplayedGame&& game) {
+      ingest::placeInFile(game, chunk);
       if (game.ok() && game.setUp && *to != notation::WriteFormat::PositionString)
         game.error = notation::GameError{game.pos.line, game.pos.column, 0,
                                        "a position string holds no moves; it converts only to fen"};
       if (game.ok()) out << notation::writeGame(*to, game);
-      else std::cerr << notation::describeError(source.path, *game.error) << "\n", failed = true;
+      else std::cerr << notation::describeError(chunk.path, *game.error) << "\n", failed = true;
     });
-    if (!o.outDir.empty() && !file) {
+    if (!o.outDir.empty() && chunk.lastOfFile && !file) {
       std::cerr << "apiary convert: cannot write " << (o.outDir / name) << "\n";
       failed = true;
     }

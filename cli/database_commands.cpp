@@ -54,12 +54,15 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
     for (const auto& e : summary.errors)
       errors.push_back({{"file", e.file}, {"line", e.line}, {"column", e.column}, {"ply", e.ply},
                         {"message", e.message}});
+    nlohmann::json skippedFiles = nlohmann::json::array();
+    for (const auto& f : summary.skippedFiles) skippedFiles.push_back({{"file", f.file}, {"reason", f.reason}});
     std::cout << nlohmann::json{{"added", summary.totals.added},
                                 {"skipped", summary.totals.skipped},
                                 {"rejected", summary.totals.rejected},
                                 {"files", summary.totals.files},
                                 {"seconds", summary.totals.seconds},
-                                {"errors", errors}}
+                                {"errors", errors},
+                                {"skipped_files", skippedFiles}}
                      .dump()
               << "\n";
   } else {
@@ -68,9 +71,12 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
       if (e.line) std::cerr << e.line << ":" << e.column << ":";
       std::cerr << " " << (e.ply ? "ply " + std::to_string(e.ply) + ": " : "") << e.message << "\n";
     }
+    for (const auto& f : summary.skippedFiles) std::cerr << f.file << ": skipped: " << f.reason << "\n";
     std::cout << "added " << summary.totals.added << " games, skipped " << summary.totals.skipped
               << " already present, rejected " << summary.totals.rejected << " (" << summary.totals.files
-              << " files, " << summary.totals.seconds << " s)\n";
+              << " files";
+    if (!summary.skippedFiles.empty()) std::cout << ", " << summary.skippedFiles.size() << " holding no games skipped";
+    std::cout << ", " << summary.totals.seconds << " s)\n";
   }
   return summary.totals.rejected ? kExitFailures : kExitOk;
 }

@@ -207,7 +207,7 @@ class Reader : public LineReader<Move> {
           moves.pop_back();
           const auto word = text.substr(at, text.find_first_of(" \t", at) - at);
           // The rest of the line may hold the other parts of this move: skip it.
-          return error(at, "not a move: `" + std::string(word) + "`");
+          return error(at, "not a move: `" + excerpt(word) + "`");
         }
         written.text.append(trimBlanks({here, static_cast<std::size_t>(it - here)}));  // append: see direction.cpp
         written.pos = pos(at);

@@ -5,6 +5,7 @@
 // notation writes it that way. Marks weigh more than fits.
 #include "grammar/detect.hpp"
 
+#include <algorithm>
 #include <array>
 #include <boost/spirit/home/x3.hpp>
 #include <cctype>
@@ -61,8 +62,11 @@ const auto pgnTok = -x3::lit('+') >> anyBug >> *(anyBug | x3::char_("1-5") | x3:
 
 enum Vote { VUhp, VAlg, VDir, VPgn, VCount };
 
-void vote(std::string_view tok, std::array<int, VCount>& score) {
+// Adds the token's votes: 0 when it fits no notation (a word of prose), 1 when
+// it only fits some, 2 when it marks one.
+int vote(std::string_view tok, std::array<int, VCount>& score) {
   const int fit = 1, mark = 4;
+  const auto before = score;
   if (whole(tok, uhpPiece | uhpRef)) score[VUhp] += fit;
   if (whole(tok, uhpRef | uhpNumbered)) score[VUhp] += mark;
   if (whole(tok, algTok)) score[VAlg] += fit;
@@ -92,6 +96,9 @@ void vote(std::string_view tok, std::array<int, VCount>& score) {
     if (tok.front() == '+' || inner || angle || (blackPiece && !whole(tok, uhpPiece | uhpRef)))
       score[VPgn] += mark;
   }
+  int gained = 0;
+  for (int v = 0; v < VCount; ++v) gained = std::max(gained, score[v] - before[v]);
+  return gained >= mark ? 2 : gained > 0;
 }
 
 std::optional<Format> fromHint(std::string_view hint) {
@@ -132,6 +139,7 @@ Format detectFormat(std::string_view content, std::string_view extensionHint) {
   }
 
   std::array<int, VCount> score{};
+  std::size_t tokens[3] = {};  // how many fit no notation, fit some, mark one
   bool inComment = false;
   std::size_t start = 0;
   while (start < text.size()) {
@@ -157,7 +165,7 @@ Format detectFormat(std::string_view content, std::string_view extensionHint) {
       const bool neutral = whole(tok, +digit >> +x3::lit('.')) ||
                            whole(tok, x3::lit("pass") | "1-0" | "0-1" | "1/2-1/2" | "*" | "WhiteWins" |
                                           "BlackWins" | "Draw");
-      if (!tok.empty() && !neutral) vote(tok, score);
+      if (!tok.empty() && !neutral) ++tokens[vote(tok, score)];
       tok.clear();
     };
     for (std::size_t i = 0; i < line.size(); ++i) {
@@ -179,6 +187,9 @@ Format detectFormat(std::string_view content, std::string_view extensionHint) {
     flush();
   }
 
+  // Prose (a readme) has short words any notation's tokens look like, more words
+  // that none does, and nothing that marks a notation: it holds no games.
+  if (tokens[2] == 0 && tokens[0] > tokens[1]) return Format::Unknown;
   int best = -1, bestScore = 0;
   bool tie = false;
   for (int v = 0; v < VCount; ++v) {

@@ -78,7 +78,7 @@ Fault scanMove(const char*& stop, const char* last, bool blankEnds, Move& out) {
 std::string describe(Fault fault, std::string_view text, const char* stop) {
   switch (fault) {
     case Fault::NotAMove: return "not a move";
-    case Fault::Unexpected: return "unexpected `" + std::string(stop, text.data() + text.size()) + "` in the move";
+    case Fault::Unexpected: return "unexpected `" + excerpt(std::string_view(stop, std::size_t(text.data() + text.size() - stop))) + "` in the move";
     case Fault::NumberedPlacement: return "a placed piece carries no number";
     case Fault::OpponentPlacement: return "a placed piece is the mover's own, not `\u00D7`";
     case Fault::None: break;
@@ -170,7 +170,7 @@ class Reader : public LineReader<Move> {
     Words plies(text, pliesStart);
     std::size_t count = 0, at;
     for (; plies.next(at); ++count) {
-      if (count == 2) return error(at, "a turn holds at most two plies, found `" + std::string(plies.word(at)) + "`");
+      if (count == 2) return error(at, "a turn holds at most two plies, found `" + excerpt(plies.word(at)) + "`");
       // Parsed straight into its record, which is dropped again if the move is refused.
       auto& written = moves.emplace_back();
       const char* const from = text.data() + at;
@@ -179,13 +179,13 @@ class Reader : public LineReader<Move> {
         moves.pop_back();
         const auto word = plies.word(at);
         // The rest of the line is unreliable.
-        return error(at, "`" + std::string(word) + "`: " + describe(fault, word, stop));
+        return error(at, "`" + excerpt(word) + "`: " + describe(fault, word, stop));
       }
       written.text.append(from, static_cast<std::size_t>(stop - from));  // append: no aliasing checks
       written.pos = pos(at);
       plies.skipTo(stop);
     }
-    if (!count) error(start, "turn `" + std::string(text.substr(start, pliesStart - start)) + "` has no move");
+    if (!count) error(start, "turn `" + excerpt(text.substr(start, pliesStart - start)) + "` has no move");
   }
 };
 

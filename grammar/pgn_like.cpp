@@ -319,10 +319,10 @@ class Reader {
     if (skipping_) {
       // already reported: wait for the next turn number or tag
     } else if (expect_ == Expect::Number) {
-      error("expected a turn number `N.` before `" + std::string(at_, end) + "`");
+      error("expected a turn number `N.` before `" + excerpt(std::string_view(at_, std::size_t(end - at_))) + "`");
       skipping_ = true;
     } else {
-      error("not a ply: `" + std::string(at_, end) + "`");
+      error("not a ply: `" + excerpt(std::string_view(at_, std::size_t(end - at_))) + "`");
       skipping_ = true;
     }
     at_ = end;

@@ -177,6 +177,16 @@ inline std::string_view trimBlanks(std::string_view s) {
 
 // Quotes input safely in a message: at most 40 bytes, control and non-ASCII
 // bytes as \xNN, so binary junk cannot garble a report.
+// At most the first 40 bytes of s (whole UTF-8 characters), "..." after a cut:
+// what an error quotes of the text it is about, however long the text.
+inline std::string excerpt(std::string_view s) {
+  constexpr std::size_t kMax = 40;
+  if (s.size() <= kMax) return std::string(s);
+  std::size_t cut = kMax;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(s.substr(0, cut)) + "...";
+}
+
 inline std::string printable(std::string_view s) {
   static const char* hex = "0123456789ABCDEF";
   std::string out;

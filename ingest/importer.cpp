@@ -9,7 +9,7 @@
 
 #include "notation/notations.hpp"
 #include "ingest/reader.hpp"
-#include "ingest/sources.hpp"
+#include "ingest/chunks.hpp"
 
 namespace apiary::ingest {
 
@@ -18,37 +18,64 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-// One file's worth of work, done by a worker.
-struct FileResult {
+// One chunk's worth of work, done by a worker. Game indices count from the
+// chunk's first game; the writer, which sees a file's chunks in order, makes them
+// the file's.
+struct ChunkResult {
+  std::string path;
+  bool firstOfFile = false, lastOfFile = false;
   std::vector<index::GameRecord> records;
   std::vector<index::RejectedGame> rejected;
   std::vector<ImportError> errors;
+  std::optional<SkippedFile> skipped;  // the file holds no games
   uint64_t games = 0;
   double readSeconds = 0, recordSeconds = 0;
 };
 
-FileResult processFile(const SourceText& source, const std::optional<grammar::Format>& forced) {
-  FileResult out;
+// A file holding no games is an error when the user named it, else it is skipped
+// (a readme, a macOS resource fork, a position file in a folder of games).
+void notGames(ChunkResult& out, const SourceChunk& chunk, const std::string& reason) {
+  if (chunk.named) {
+    out.rejected.push_back({chunk.path, -1, "", 0, 0, 0, reason});
+    out.errors.push_back({chunk.path, 0, 0, 0, reason});
+  } else {
+    out.skipped = SkippedFile{chunk.path, reason};
+  }
+}
+
+ChunkResult processChunk(const SourceChunk& chunk) {
+  ChunkResult out{chunk.path, chunk.firstOfFile, chunk.lastOfFile, {}, {}, {}, {}, 0, 0, 0};
   auto reject = [&](const std::string& format, int64_t index, const notation::GameError& e) {
-    out.rejected.push_back({source.path, index, format, e.line, e.column, e.ply, e.message});
-    out.errors.push_back({source.path, e.line, e.column, e.ply, e.message});
+    out.rejected.push_back({chunk.path, index, format, e.line, e.column, e.ply, e.message});
+    out.errors.push_back({chunk.path, e.line, e.column, e.ply, e.message});
   };
-  const SourceFormat read = sourceFormat(source, forced);
-  if (!read.error.empty()) {
-    reject("", -1, notation::GameError{0, 0, 0, read.error});
+  const std::string given(chunk.format ? grammar::formatName(*chunk.format) : "");
+  if (chunk.kind == SourceChunk::Kind::RefusedGame) {
+    ++out.games;
+    reject(given, 0, notation::GameError{chunk.pos.line, chunk.pos.column, 0, chunk.reason});
+    return out;
+  }
+  if (chunk.kind == SourceChunk::Kind::UnusableFile) {
+    reject(given, -1, notation::GameError{0, 0, 0, chunk.reason});
+    return out;
+  }
+  const SourceFormat read = sourceFormat(chunk);
+  if (!read.error.empty() || read.format == grammar::Format::PositionString) {
+    notGames(out, chunk, read.error.empty() ? "position strings, not games" : read.error);
     return out;
   }
   const std::string formatName(grammar::formatName(read.format));
   // Each game becomes its record as soon as it is replayed, while its board is
   // still in the cache; the time between games is reading.
   const auto start = Clock::now();
-  notation::readGames(read.format, source.text, [&](notation::ReplayedGame&& game) {
+  notation::readGames(read.format, chunk.text, [&](notation::ReplayedGame&& game) {
     const auto recordStart = Clock::now();
     ++out.games;
+    placeInFile(game, chunk);
     if (game.ok() && game.setUp)
       game.error = notation::GameError{game.pos.line, game.pos.column, 0, "a position string is not a game"};
     if (game.ok())
-      out.records.push_back(gameRecord(game, source.path, formatName));
+      out.records.push_back(gameRecord(game, chunk.path, formatName));
     else
       reject(formatName, game.index, *game.error);
     out.recordSeconds += since(recordStart);
@@ -57,11 +84,11 @@ FileResult processFile(const SourceText& source, const std::optional<grammar::Fo
   return out;
 }
 
-// Files in, results out in file order; at most `window` files in flight so memory
-// stays flat whatever the input's size.
+// Chunks in, results out in their order; at most `window` chunks in flight so
+// memory stays flat whatever the input's size.
 class Pipeline {
  public:
-  Pipeline(unsigned jobs, std::optional<grammar::Format> format) : format_(format), window_(4 * jobs) {
+  explicit Pipeline(unsigned jobs) : window_(4 * jobs) {
     for (unsigned i = 0; i < jobs; ++i) workers_.emplace_back([this] { work(); });
   }
   ~Pipeline() {
@@ -77,20 +104,20 @@ class Pipeline {
     std::lock_guard lock(mutex_);
     return next_ - written_ >= window_;
   }
-  void push(SourceText&& source) {
+  void push(SourceChunk&& source) {
     std::lock_guard lock(mutex_);
     todo_.emplace_back(next_++, std::move(source));
     wake_.notify_one();
   }
   // The next file's result in order, waiting for it while files are in flight;
   // nullopt when every pushed file has been popped.
-  std::optional<FileResult> pop() {
+  std::optional<ChunkResult> pop() {
     std::unique_lock lock(mutex_);
     done_.wait(lock, [&] { return results_.count(written_) || written_ == next_; });
     return take();
   }
   // Non-blocking: the next result if it is ready.
-  std::optional<FileResult> tryPop() {
+  std::optional<ChunkResult> tryPop() {
     std::lock_guard lock(mutex_);
     return take();
   }
@@ -98,7 +125,7 @@ class Pipeline {
  private:
   void work() {
     for (;;) {
-      std::pair<uint64_t, SourceText> job;
+      std::pair<uint64_t, SourceChunk> job;
       {
         std::unique_lock lock(mutex_);
         wake_.wait(lock, [&] { return closed_ || !todo_.empty(); });
@@ -106,7 +133,7 @@ class Pipeline {
         job = std::move(todo_.front());
         todo_.pop_front();
       }
-      FileResult result = processFile(job.second, format_);
+      ChunkResult result = processChunk(job.second);
       {
         std::lock_guard lock(mutex_);
         results_.emplace(job.first, std::move(result));
@@ -115,21 +142,20 @@ class Pipeline {
     }
   }
 
-  std::optional<FileResult> take() {  // with the lock held
+  std::optional<ChunkResult> take() {  // with the lock held
     const auto it = results_.find(written_);
     if (it == results_.end()) return std::nullopt;
-    FileResult r = std::move(it->second);
+    ChunkResult r = std::move(it->second);
     results_.erase(it);
     ++written_;
     return r;
   }
 
-  std::optional<grammar::Format> format_;
   uint64_t window_;
   std::mutex mutex_;
   std::condition_variable wake_, done_;
-  std::deque<std::pair<uint64_t, SourceText>> todo_;
-  std::map<uint64_t, FileResult> results_;
+  std::deque<std::pair<uint64_t, SourceChunk>> todo_;
+  std::map<uint64_t, ChunkResult> results_;
   uint64_t next_ = 0, written_ = 0;
   bool closed_ = false;
   std::vector<std::thread> workers_;
@@ -173,16 +199,26 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
       rejected.clear();
     }
   };
-  auto take = [&](FileResult&& r) {
-    ++summary.totals.files;
+  int64_t fileGames = 0;  // games of the file in progress before this chunk
+  auto take = [&](ChunkResult&& r) {
+    if (r.firstOfFile) fileGames = 0;
+    summary.totals.files += r.lastOfFile;
     summary.totals.games += r.games;
     summary.totals.rejected += r.errors.size();
     summary.readSeconds += r.readSeconds;
     summary.recordSeconds += r.recordSeconds;
+    if (r.skipped) summary.skippedFiles.push_back(std::move(*r.skipped));
     for (auto& e : r.errors) summary.errors.push_back(std::move(e));
-    for (auto& g : r.rejected) rejected.push_back(std::move(g));
-    for (auto& rec : r.records) batch.push_back(std::move(rec));
-    if (batch.size() >= options.batchGames) flush();
+    for (auto& g : r.rejected) {
+      if (g.sourceIndex >= 0) g.sourceIndex += fileGames;
+      rejected.push_back(std::move(g));
+    }
+    for (auto& rec : r.records) {
+      rec.meta.sourceIndex += fileGames;
+      batch.push_back(std::move(rec));
+      if (batch.size() >= options.batchGames) flush();
+    }
+    fileGames += int64_t(r.games);
     if (options.progress && since(lastReport) > 0.2) {
       summary.totals.seconds = since(start);
       options.progress(summary.totals);
@@ -191,8 +227,11 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
   };
 
   {
-    Pipeline pipeline(jobs, options.format);
-    forEachSource(paths, [&](SourceText&& source) {
+    Pipeline pipeline(jobs);
+    ChunkOptions chunking;
+    chunking.format = options.format;
+    chunking.sources.skipDirectories.push_back(db.dir().string());
+    forEachChunk(paths, chunking, [&](SourceChunk&& source) {
       while (pipeline.full()) take(std::move(*pipeline.pop()));
       pipeline.push(std::move(source));
       while (auto r = pipeline.tryPop()) take(std::move(*r));

@@ -1,6 +1,6 @@
-// apiary ingest's engine room: files are read in order, parsed, replayed and turned
-// into index records on worker threads, and written by one thread in batches, in
-// file order, so the same input always gives the same batches and game ids (which
+// apiary ingest's engine room: files are read in order and cut into chunks of whole
+// games (ingest/chunks.hpp), parsed, replayed and turned into index records on
+// worker threads, and written by one thread in batches, in file order, so the same input always gives the same batches and game ids (which
 // is what makes re-running an interrupted ingest converge on the same database).
 #pragma once
 #include <cstdint>
@@ -27,7 +27,7 @@ struct ImportProgress {
 struct ImportOptions {
   std::optional<grammar::Format> format;  // none: detected per file
   unsigned jobs = 0;                      // worker threads; 0: one per core
-  std::size_t batchGames = 20000;         // games per committed batch
+  std::size_t batchGames = 20000;         // games per committed batch, within a file too
   std::function<void(const ImportProgress&)> progress;  // called now and then by the writer
 };
 
@@ -37,9 +37,17 @@ struct ImportError {
   std::string message;
 };
 
+// A file read but holding no games (found in a folder or an archive; one the
+// user named is an error instead).
+struct SkippedFile {
+  std::string file;
+  std::string reason;
+};
+
 struct ImportSummary {
-  ImportProgress totals;
+  ImportProgress totals;  // files: those read through, skipped ones included
   std::vector<ImportError> errors;  // one per rejected game or unusable file
+  std::vector<SkippedFile> skippedFiles;
   double readSeconds = 0;           // summed over workers: parse and replay
   double recordSeconds = 0;         // summed over workers: canonical keys, records
 };

@@ -1,28 +1,47 @@
 #include "ingest/reader.hpp"
 
 #include "notation/notations.hpp"
-#include "ingest/sources.hpp"
 
 namespace apiary::ingest {
 
-SourceFormat sourceFormat(const SourceText& source, std::optional<grammar::Format> forced) {
-  SourceFormat out{grammar::Format::Unknown, source.error};
-  if (out.error.empty() && source.text.find_first_not_of(" \t\r\n") == std::string::npos)
-    out.error = "the file is empty";
-  if (!out.error.empty()) return out;
-  out.format = forced ? *forced : notation::detectNotation(source.text, source.path);
-  if (out.format == grammar::Format::Unknown) out.error = "not a Hive game file in any notation apiary reads";
-  return out;
+SourceFormat sourceFormat(const SourceChunk& chunk) {
+  using Kind = SourceChunk::Kind;
+  if (chunk.kind == Kind::UnusableFile || chunk.kind == Kind::NotGames) return {grammar::Format::Unknown, chunk.reason};
+  if (chunk.format) return {*chunk.format, {}};
+  if (chunk.text.find_first_not_of(" \t\r\n") == std::string::npos) return {grammar::Format::Unknown, "the file is empty"};
+  const grammar::Format format = notation::detectNotation(chunk.text, chunk.path);
+  if (format == grammar::Format::Unknown) return {format, "not a Hive game file in any notation apiary reads"};
+  return {format, {}};
+}
+
+void placeInFile(notation::ReplayedGame& game, const SourceChunk& chunk) {
+  const int before = chunk.firstLine - 1;
+  if (game.pos.line) game.pos.line += before;
+  if (game.error && game.error->line) game.error->line += before;
 }
 
 void readSources(const std::vector<std::string>& paths, std::optional<grammar::Format> format,
                  const std::function<void(SourceGames&&)>& visit) {
-  forEachSource(paths, [&](SourceText&& source) {
-    const SourceFormat read = sourceFormat(source, format);
-    SourceGames out{source.path, read.format, {}, read.error};
-    if (read.error.empty()) out.games = notation::readGames(read.format, source.text);
-    visit(std::move(out));
+  std::optional<SourceGames> file;
+  ChunkOptions options;
+  options.format = format;
+  forEachChunk(paths, options, [&](SourceChunk&& chunk) {
+    if (chunk.firstOfFile) file = SourceGames{chunk.path, grammar::Format::Unknown, {}, {}};
+    if (chunk.kind == SourceChunk::Kind::RefusedGame) {
+      if (file->error.empty()) file->error = chunk.reason;
+    } else {
+      const SourceFormat read = sourceFormat(chunk);
+      file->format = read.format;
+      if (!read.error.empty()) file->error = read.error;
+      else notation::readGames(read.format, chunk.text, [&](notation::ReplayedGame&& game) {
+        placeInFile(game, chunk);
+        game.index = int(file->games.size());
+        file->games.push_back(std::move(game));
+      });
+    }
+    if (chunk.lastOfFile) visit(std::move(*file));
   });
 }
+
 
 }  // namespace apiary::ingest

@@ -8,7 +8,7 @@
 
 #include "grammar/detect.hpp"
 #include "notation/game.hpp"
-#include "ingest/sources.hpp"
+#include "ingest/chunks.hpp"
 
 namespace apiary::ingest {
 
@@ -19,17 +19,23 @@ struct SourceGames {
   std::string error;                // set when the file itself is unusable
 };
 
-// The notation to read a source in, or why it holds nothing to read (unreadable,
-// empty, no notation apiary knows): `forced` when the caller names one, else
-// detected. Its games are then notation::readGames(format, source.text, sink).
+// The notation to read a chunk's games in, or why the file holds nothing to read
+// (unusable, empty, binary, no notation apiary knows): the one decided for the
+// file, else detected. Its games are then notation::readGames(format, chunk.text, sink).
 struct SourceFormat {
   grammar::Format format = grammar::Format::Unknown;
   std::string error;
 };
-SourceFormat sourceFormat(const SourceText& source, std::optional<grammar::Format> forced);
+SourceFormat sourceFormat(const SourceChunk& chunk);
 
-// Every source's games at once, for callers that want them together.
+// A game of a chunk whose line numbers count from the chunk's first line: now
+// counted from the file's (its index is the caller's to set).
+void placeInFile(notation::ReplayedGame& game, const SourceChunk& chunk);
+
+// Every source's games at once, a file at a time, for callers that want them
+// together (tests); error says why a file holds nothing, or the first refusal.
 void readSources(const std::vector<std::string>& paths, std::optional<grammar::Format> format,
                  const std::function<void(SourceGames&&)>& visit);
+
 
 }  // namespace apiary::ingest

@@ -1,15 +1,19 @@
 #include "ingest/sources.hpp"
 
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zip.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <memory>
-#include <sstream>
+#include <set>
+#include <utility>
+
+#include "ingest/caps.hpp"
 
 namespace apiary::ingest {
 
@@ -17,20 +21,87 @@ namespace fs = std::filesystem;
 
 namespace {
 
+class FileStream : public ByteStream {
+ public:
+  explicit FileStream(int fd) : fd_(fd) {}
+  ~FileStream() override {
+    if (fd_ > STDIN_FILENO) ::close(fd_);
+  }
+  std::ptrdiff_t read(char* into, std::size_t size) override {
+    for (;;) {
+      const ssize_t got = ::read(fd_, into, size);
+      if (got >= 0) return got;
+      if (errno == EINTR) continue;
+      error_ = std::strerror(errno);
+      return -1;
+    }
+  }
+
+ private:
+  int fd_;
+};
+
+using ZipFile = std::unique_ptr<zip_file_t, decltype(&zip_fclose)>;
+
+class ZipEntryStream : public ByteStream {
+ public:
+  explicit ZipEntryStream(ZipFile file) : file_(std::move(file)) {}
+  std::ptrdiff_t read(char* into, std::size_t size) override {
+    const zip_int64_t got = zip_fread(file_.get(), into, size);
+    if (got < 0) error_ = std::string("corrupt archive entry: ") + zip_file_strerror(file_.get());
+    return std::ptrdiff_t(got);
+  }
+
+ private:
+  ZipFile file_;
+};
+
 bool isZip(const fs::path& path) {
   std::string ext = path.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
   return ext == ".zip";
 }
 
-void readZip(const std::string& path, const std::function<void(SourceText&&)>& visit) {
+std::string sizeText(std::size_t bytes) {
+  return bytes >= 1024 * 1024 ? std::to_string(bytes >> 20) + " MiB" : std::to_string(bytes >> 10) + " KiB";
+}
+
+// Inflates an entry once, throwing the bytes away, before any of it is read as
+// games: libzip checks the CRC only at the entry's end, and a corrupt entry must
+// add nothing. Also holds the entry to the caps on its size and its ratio, by what
+// it really inflates to (its header may lie). Empty when the entry is sound.
+std::string checkEntry(zip_t* archive, zip_uint64_t index, const std::string& name) {
+  zip_stat_t stat;
+  zip_stat_init(&stat);
+  ZipFile file(zip_fopen_index(archive, index, 0), &zip_fclose);
+  if (!file || zip_stat_index(archive, index, 0, &stat) != 0)
+    return "cannot read archive entry " + name + ": " + zip_strerror(archive);
+  const std::size_t packed = (stat.valid & ZIP_STAT_COMP_SIZE) ? std::max<zip_uint64_t>(stat.comp_size, 1) : 1;
+  static char buffer[64 * 1024];  // the reading thread's only
+  std::size_t total = 0;
+  for (;;) {
+    const zip_int64_t got = zip_fread(file.get(), buffer, sizeof buffer);
+    if (got < 0) {
+      const bool crc = zip_error_code_zip(zip_file_get_error(file.get())) == ZIP_ER_CRC;
+      return "corrupt archive entry " + name + (crc ? ": its CRC does not match its bytes" : std::string(": ") + zip_file_strerror(file.get()));
+    }
+    if (got == 0) return {};
+    total += std::size_t(got);
+    if (total > caps::kArchiveEntryBytes)
+      return "archive entry " + name + " inflates past " + sizeText(caps::kArchiveEntryBytes) + ", the cap on an entry";
+    if (total > caps::kArchiveRatioFrom && total / packed > caps::kArchiveRatio)
+      return "archive entry " + name + " inflates more than " + std::to_string(caps::kArchiveRatio) + " times its " +
+             std::to_string(packed) + " packed bytes: not game text";
+  }
+}
+
+void readZip(const std::string& path, const std::function<void(Source&&)>& visit) {
   int error = 0;
-  std::unique_ptr<zip_t, decltype(&zip_close)> archive(zip_open(path.c_str(), ZIP_RDONLY, &error),
-                                                        &zip_close);
+  std::unique_ptr<zip_t, decltype(&zip_close)> archive(zip_open(path.c_str(), ZIP_RDONLY, &error), &zip_close);
   if (!archive) {
     zip_error_t ze;
     zip_error_init_with_code(&ze, error);
-    visit({path, {}, std::string("cannot open zip archive: ") + zip_error_strerror(&ze)});
+    visit({path, true, nullptr, std::string("cannot open zip archive: ") + zip_error_strerror(&ze), {}});
     zip_error_fini(&ze);
     return;
   }
@@ -42,66 +113,81 @@ void readZip(const std::string& path, const std::function<void(SourceText&&)>& v
   }
   std::sort(members.begin(), members.end());
   for (const auto& [name, index] : members) {
-    const std::string member = path + ":" + name;
-    zip_stat_t stat;
-    zip_file_t* file = zip_fopen_index(archive.get(), index, 0);
-    if (!file || zip_stat_index(archive.get(), index, 0, &stat) != 0) {
-      if (file) zip_fclose(file);
-      visit({member, {}, std::string("cannot read archive member: ") + zip_strerror(archive.get())});
-      continue;
+    Source member{path + ":" + name, false, nullptr, checkEntry(archive.get(), index, name), {}};
+    if (member.error.empty()) {
+      ZipFile file(zip_fopen_index(archive.get(), index, 0), &zip_fclose);
+      if (file) member.stream = std::make_unique<ZipEntryStream>(std::move(file));
+      else member.error = "cannot read archive entry " + name + ": " + zip_strerror(archive.get());
     }
-    std::string bytes(stat.size, '\0');
-    const zip_int64_t got = zip_fread(file, bytes.data(), stat.size);
-    zip_fclose(file);
-    if (got < 0 || zip_uint64_t(got) != stat.size) {
-      visit({member, {}, "archive member is truncated or corrupt"});
-      continue;
-    }
-    visit(checkedText(member, std::move(bytes)));
+    visit(std::move(member));
   }
 }
 
-void readFile(const fs::path& path, const std::function<void(SourceText&&)>& visit) {
-  if (isZip(path)) return readZip(path.string(), visit);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return visit({path.string(), {}, "cannot open file"});
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  visit(checkedText(path.string(), std::move(bytes)));
+const char* kindOf(mode_t mode) {
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  if (S_ISFIFO(mode)) return "a pipe";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "something else";
 }
+
+using FileId = std::pair<dev_t, ino_t>;
+
+// Walks what the user named: symlinked folders are followed once (a folder
+// reached twice is read once), a link back to a folder being read is a loop.
+class Walk {
+ public:
+  Walk(const SourceOptions& options, const std::function<void(Source&&)>& visit) : visit_(visit) {
+    struct stat st;
+    for (const auto& dir : options.skipDirectories)
+      if (::stat(dir.c_str(), &st) == 0) skip_.insert({st.st_dev, st.st_ino});
+  }
+
+  void path(const std::string& path, bool named) {
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) return visit_({path, named, nullptr, std::strerror(errno), {}});
+    if (S_ISDIR(st.st_mode)) return directory(path, {st.st_dev, st.st_ino}, named);
+    if (!S_ISREG(st.st_mode) && !(named && S_ISFIFO(st.st_mode)))
+      return visit_({path, named, nullptr, {}, std::string("not a regular file but ") + kindOf(st.st_mode)});
+    if (isZip(path)) return readZip(path, visit_);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return visit_({path, named, nullptr, std::strerror(errno), {}});
+    visit_({path, named, std::make_unique<FileStream>(fd), {}, {}});
+  }
+
+ private:
+  void directory(const std::string& path, FileId id, bool named) {
+    if (skip_.count(id)) return visit_({path, named, nullptr, {}, "the database's own directory"});
+    if (std::find(open_.begin(), open_.end(), id) != open_.end())
+      return visit_({path, named, nullptr, "symbolic link loop: leads back to a folder being read", {}});
+    if (!seen_.insert(id).second) return;
+    struct CloseDir {
+      void operator()(DIR* dir) const { closedir(dir); }
+    };
+    std::unique_ptr<DIR, CloseDir> dir(opendir(path.c_str()));
+    if (!dir) return visit_({path, named, nullptr, std::strerror(errno), {}});
+    std::vector<std::string> names;
+    while (const dirent* entry = readdir(dir.get()))
+      if (std::strcmp(entry->d_name, ".") && std::strcmp(entry->d_name, "..")) names.emplace_back(entry->d_name);
+    dir.reset();
+    std::sort(names.begin(), names.end());
+    open_.push_back(id);
+    for (const auto& name : names) this->path((fs::path(path) / name).string(), false);
+    open_.pop_back();
+  }
+
+  const std::function<void(Source&&)>& visit_;
+  std::set<FileId> skip_, seen_;
+  std::vector<FileId> open_;  // the folders being read, outermost first
+};
 
 }  // namespace
 
-SourceText checkedText(std::string path, std::string bytes) {
-  if (bytes.rfind("\xEF\xBB\xBF", 0) == 0) bytes.erase(0, 3);
-  if (bytes.rfind("\xFF\xFE", 0) == 0 || bytes.rfind("\xFE\xFF", 0) == 0)
-    return {std::move(path), {}, "the file is UTF-16 encoded; apiary reads UTF-8 (or ASCII) text"};
-  if (bytes.find('\0') != std::string::npos)
-    return {std::move(path), {}, "the file is binary, not text"};
-  return {std::move(path), std::move(bytes), {}};
-}
-
-void forEachSource(const std::vector<std::string>& paths,
-                   const std::function<void(SourceText&&)>& visit) {
+void forEachSource(const std::vector<std::string>& paths, const SourceOptions& options,
+                   const std::function<void(Source&&)>& visit) {
+  Walk walk(options, visit);
   for (const auto& path : paths) {
-    if (path == "-") {
-      std::ostringstream all;
-      all << std::cin.rdbuf();
-      visit(checkedText("-", all.str()));
-      continue;
-    }
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) {
-      std::vector<fs::path> files;
-      for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
-           !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-        if (it->is_regular_file(ec)) files.push_back(it->path());
-      std::sort(files.begin(), files.end());
-      for (const auto& file : files) readFile(file, visit);
-    } else if (fs::exists(path, ec)) {
-      readFile(path, visit);
-    } else {
-      visit({path, {}, "no such file or directory"});
-    }
+    if (path == "-") visit({"-", true, std::make_unique<FileStream>(STDIN_FILENO), {}, {}});
+    else walk.path(path, true);
   }
 }
 

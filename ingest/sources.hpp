@@ -1,24 +1,43 @@
-// Where game text comes from: files, directories (recursively), .zip archives as
-// BoardSpace publishes them (one zip of .sgf files per day), and stdin ("-").
+// Where game text comes from: files, directories (recursively, symlinked folders
+// followed once), .zip archives as BoardSpace publishes them (one zip of .sgf files
+// per day), and stdin ("-"). Each is opened as a stream of bytes, never read whole.
 #pragma once
+#include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace apiary::ingest {
 
-struct SourceText {
-  std::string path;   // file path, "archive.zip:member.sgf", or "-"
-  std::string text;   // UTF-8 (a byte-order mark removed)
-  std::string error;  // set when the text is unusable (unreadable, binary, UTF-16)
+// An open source's bytes, read a block at a time.
+class ByteStream {
+ public:
+  virtual ~ByteStream() = default;
+  // Up to `size` bytes; 0 at the end, -1 on an error (then error() says why).
+  virtual std::ptrdiff_t read(char* into, std::size_t size) = 0;
+  const std::string& error() const { return error_; }
+
+ protected:
+  std::string error_;
 };
 
-// Calls visit once per file found, in a stable (sorted) order.
-void forEachSource(const std::vector<std::string>& paths,
-                   const std::function<void(SourceText&&)>& visit);
+struct Source {
+  std::string path;  // file path, "archive.zip:member.sgf", or "-"
+  bool named = false;  // given by the user, not found in a directory or archive
+  std::unique_ptr<ByteStream> stream;  // null when the source cannot be read
+  std::string error;       // why it cannot be read (the system's reason)
+  std::string skipReason;  // why it is not read at all: not something that holds games
+};
 
-// Checks and normalises raw bytes read from a file: strips a UTF-8 BOM and
-// rejects binary data and UTF-16 with a clear reason.
-SourceText checkedText(std::string path, std::string bytes);
+struct SourceOptions {
+  // Directories never read (the database being written, when it lies in the input).
+  std::vector<std::string> skipDirectories;
+};
+
+// Calls visit once per file found, in a stable (sorted) order; a zip archive's
+// entries are visited while it is open.
+void forEachSource(const std::vector<std::string>& paths, const SourceOptions& options,
+                   const std::function<void(Source&&)>& visit);
 
 }  // namespace apiary::ingest

@@ -1,6 +1,8 @@
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
+#include <unistd.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -33,6 +35,19 @@ std::vector<std::string> readLines(const std::filesystem::path& path) {
     lines.push_back(line);
   }
   return lines;
+}
+
+TempDir::TempDir(const std::string& name)
+    : path(std::filesystem::temp_directory_path() / (name + "-" + std::to_string(getpid()))) {
+  std::filesystem::remove_all(path);
+  std::filesystem::create_directories(path);
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  for (auto it = std::filesystem::recursive_directory_iterator(path, ec); !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
+    if (!it->is_symlink(ec)) std::filesystem::permissions(it->path(), std::filesystem::perms::owner_all, std::filesystem::perm_options::add, ec);
+  std::filesystem::remove_all(path, ec);
 }
 
 }  // namespace apiary::test

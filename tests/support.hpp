@@ -14,6 +14,14 @@ std::filesystem::path sharedDir();
 std::filesystem::path requireShared();
 
 std::string readFile(const std::filesystem::path& path);
+
+// A fresh directory in the system's temporary one, named after the test and the
+// process, removed (whatever permissions the test left in it) at the end.
+struct TempDir {
+  std::filesystem::path path;
+  explicit TempDir(const std::string& name);
+  ~TempDir();
+};
 std::vector<std::string> readLines(const std::filesystem::path& path);
 
 }  // namespace apiary::test

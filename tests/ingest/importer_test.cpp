@@ -13,19 +13,10 @@
 #include "support.hpp"
 
 using namespace apiary;
+using apiary::test::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct TempDir {
-  fs::path path;
-  explicit TempDir(const std::string& name)
-      : path(fs::temp_directory_path() / (name + "-" + std::to_string(getpid()))) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
 
 // Writes generated games as files in several notations, a few games per file.
 void writeGeneratedFiles(const fs::path& dir, int files, int gamesPerFile, uint64_t seed) {

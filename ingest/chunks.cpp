@@ -1,0 +1,266 @@
+#include "ingest/chunks.hpp"
+
+#include <cctype>
+#include <cstring>
+#include <string_view>
+#include <utility>
+
+#include "ingest/caps.hpp"
+#include "notation/notations.hpp"
+
+namespace apiary::ingest {
+
+namespace {
+
+std::string kib(std::size_t bytes) { return std::to_string(bytes / 1024) + " KiB"; }
+
+bool isBlank(std::string_view line) { return line.find_first_not_of(" \t\r\n") == std::string_view::npos; }
+
+bool isNameByte(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == ' ' || c == '_' || c == '-'; }
+
+// A tag: `[Name "value"]` (PGN-style files) or `Name: value` (direction files).
+bool isTagLine(std::string_view line) {
+  const std::size_t start = line.find_first_not_of(" \t");
+  if (start == std::string_view::npos) return false;
+  if (line[start] == '[') return true;
+  if (!std::isalpha(static_cast<unsigned char>(line[start]))) return false;
+  std::size_t at = start + 1;
+  while (at < line.size() && isNameByte(line[at])) ++at;
+  return at < line.size() && line[at] == ':';
+}
+
+// `Base`, `Base+MLP`, ... then `;`: a UHP GameString, a whole game on its line.
+bool isGameStringLine(std::string_view line) {
+  if (line.substr(0, 4) != "Base") return false;
+  std::size_t at = 4;
+  while (at < line.size() && std::strchr("+MLP", line[at]) && line[at]) ++at;
+  return at < line.size() && line[at] == ';';
+}
+
+// One source cut into chunks; see chunks.hpp.
+class Chunker {
+ public:
+  // `block`: where bytes are read to, one for every source (sizing it a file cost
+  // more than reading a small file).
+  Chunker(Source& source, const ChunkOptions& options, const std::function<void(SourceChunk&&)>& visit,
+          std::string& block)
+      : source_(source), options_(options), visit_(visit), block_(block),
+        chunkBytes_(options.chunkBytes ? options.chunkBytes : caps::kChunkBytes) {}
+
+  void run() {
+    if (!source_.stream) {
+      const bool skip = source_.error.empty();
+      emit(skip ? SourceChunk::Kind::NotGames : SourceChunk::Kind::UnusableFile, skip ? source_.skipReason : source_.error);
+      return finish();
+    }
+    for (bool first = true; !stop_; first = false) {
+      const std::ptrdiff_t got = source_.stream->read(block_.data(), block_.size());
+      if (got < 0) return readFailed();
+      if (got == 0) break;
+      std::string_view bytes(block_.data(), std::size_t(got));
+      if (first && !openingBytes(bytes)) return finish();
+      feed(bytes);
+    }
+    if (!stop_) {
+      if (!line_.empty()) endLine(line_);
+      endGame();
+    }
+    if (!stop_) {
+      if (emitted_) flushText();
+      else emitText();  // the file's only chunk, whatever it holds: the reader says what
+    }
+    finish();
+  }
+
+ private:
+  struct Refusal {
+    grammar::SourcePos pos;
+    std::string reason;
+  };
+
+  // The games read whole are kept, the one the failure cut is dropped.
+  void readFailed() {
+    text_.resize(gameStart_);
+    if (!refusal_) flushText();
+    else endGame();
+    if (!stop_) emit(SourceChunk::Kind::UnusableFile, source_.stream->error());
+    finish();
+  }
+
+  // A byte-order mark is dropped; UTF-16 is refused. False when nothing more is read.
+  bool openingBytes(std::string_view& bytes) {
+    if (bytes.substr(0, 2) == "\xFF\xFE" || bytes.substr(0, 2) == "\xFE\xFF") {
+      emit(SourceChunk::Kind::UnusableFile, "the file is UTF-16 encoded; apiary reads UTF-8 (or ASCII) text");
+      return false;
+    }
+    if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
+    return true;
+  }
+
+  void feed(std::string_view bytes) {
+    if (head_.size() < caps::kDetectBytes) head_.append(bytes.substr(0, caps::kDetectBytes - head_.size()));
+    while (!bytes.empty() && !stop_) {
+      const std::size_t newline = bytes.find('\n');
+      const std::size_t take = newline == std::string_view::npos ? bytes.size() : newline + 1;
+      const std::string_view part = bytes.substr(0, take);
+      bytes.remove_prefix(take);
+      if (refusal_ && (skipped_ += take) > caps::kSkipBytes) return giveUp();
+      lineLength_ += take;
+      if (lineLength_ > caps::kLineBytes) {
+        if (!refusal_) refuse({lineNo_, 1}, "line " + std::to_string(lineNo_) + " is longer than " + kib(caps::kLineBytes) + ", the cap on a line");
+      } else if (newline != std::string_view::npos && line_.empty()) {
+        endLine(part);  // the whole line is in this block: no copy
+        continue;
+      } else {
+        line_.append(part);
+      }
+      if (newline != std::string_view::npos) endLine(line_);
+    }
+  }
+
+  void endLine(std::string_view line) {
+    const bool tag = isTagLine(line);
+    const bool startsGame = (tag && !previousWasTag_) || isGameStringLine(line);
+    if (startsGame && (refusal_ || text_.size() > gameStart_)) endGame();
+    if (!stop_ && !refusal_ && lineLength_ <= caps::kLineBytes) keepLine(line);
+    if (!isBlank(line) && line[line.find_first_not_of(" \t")] != '{') previousWasTag_ = tag;  // comments aside
+    ++lineNo_;
+    lineLength_ = 0;
+    line_.clear();
+  }
+
+  void keepLine(std::string_view line) {
+    if (const void* nul = std::memchr(line.data(), '\0', line.size())) {
+      const int column = int(static_cast<const char*>(nul) - line.data()) + 1;
+      // In the first game: a binary file (a resource fork, an image), not a damaged game file.
+      if (!emitted_ && text_.empty()) {
+        emit(SourceChunk::Kind::NotGames, "binary data (a NUL byte at line " + std::to_string(lineNo_) + ", column " +
+                                              std::to_string(column) + "), not a Hive game file");
+        stop_ = true;
+        return;
+      }
+      return refuse({lineNo_, column}, "a NUL byte: binary data inside the game");
+    }
+    if (text_.size() == gameStart_) gameLine_ = lineNo_;
+    if (text_.empty()) textLine_ = lineNo_;
+    text_.append(line);
+    if (text_.size() - gameStart_ > caps::kGameBytes)
+      refuse({gameLine_, 1}, "the game's text is longer than " + kib(caps::kGameBytes) + ", the cap on a game");
+  }
+
+  // The game in progress is dropped; the lines up to the next game are skipped.
+  void refuse(grammar::SourcePos pos, std::string reason) {
+    refusal_ = Refusal{pos, std::move(reason)};
+    text_.resize(gameStart_);
+    skipped_ = 0;
+  }
+
+  void giveUp() {
+    refusal_->reason += "; no game starts in the next " + std::to_string(caps::kSkipBytes >> 20) +
+                        " MiB, so the rest of the file is not read";
+    endGame();
+    stop_ = true;
+  }
+
+  // The game in progress is complete: kept, or handed on as refused.
+  void endGame() {
+    if (refusal_) {
+      flushText();
+      if (stop_) return;
+      SourceChunk refused = chunk(SourceChunk::Kind::RefusedGame, std::move(refusal_->reason));
+      refused.pos = refusal_->pos;
+      refusal_.reset();
+      push(std::move(refused));
+    } else if (text_.size() >= chunkBytes_) {
+      flushText();
+    }
+    gameStart_ = text_.size();
+  }
+
+  // Hands on the whole games held, if they hold anything; the file's notation is
+  // decided first, once, since it is now read in several chunks.
+  void flushText() {
+    if (!decided_ && !decideFormat()) return;
+    if (!isBlank(text_)) emitText();
+    text_.clear();
+    gameStart_ = 0;
+  }
+
+  void emitText() {
+    SourceChunk games = chunk(SourceChunk::Kind::Games, {});
+    games.text = std::move(text_);
+    games.firstLine = textLine_;
+    games.format = format_ ? format_ : options_.format;
+    push(std::move(games));
+    text_ = {};
+  }
+
+  bool decideFormat() {
+    decided_ = true;
+    if (options_.format) return format_ = options_.format, true;
+    std::string_view head(head_);
+    if (head.size() >= caps::kDetectBytes) head = head.substr(0, head.rfind('\n') + 1);
+    const grammar::Format format = notation::detectNotation(head, source_.path);
+    if (format != grammar::Format::Unknown) return format_ = format, true;
+    const bool binary = head_.find('\0') != std::string::npos;
+    emit(SourceChunk::Kind::NotGames, binary ? "binary data, not a Hive game file" : "not a Hive game file in any notation apiary reads");
+    stop_ = true;
+    return false;
+  }
+
+  SourceChunk chunk(SourceChunk::Kind kind, std::string reason) const {
+    SourceChunk out;
+    out.kind = kind;
+    out.path = source_.path;
+    out.named = source_.named;
+    out.reason = std::move(reason);
+    out.format = format_;
+    return out;
+  }
+  void emit(SourceChunk::Kind kind, std::string reason) { push(chunk(kind, std::move(reason))); }
+
+  // Holds one chunk back, so that the file's last can be marked as such.
+  void push(SourceChunk&& next) {
+    next.firstOfFile = !emitted_;
+    emitted_ = true;
+    if (holding_) visit_(std::move(held_));
+    held_ = std::move(next);
+    holding_ = true;
+  }
+  void finish() {
+    if (!holding_) return;
+    held_.lastOfFile = true;
+    visit_(std::move(held_));
+    holding_ = false;
+  }
+
+  Source& source_;
+  const ChunkOptions& options_;
+  const std::function<void(SourceChunk&&)>& visit_;
+  std::string& block_;
+  const std::size_t chunkBytes_;
+  std::string head_;         // the file's first bytes, for notation detection
+  std::string line_;         // a line cut by the end of a block
+  std::size_t lineLength_ = 0;
+  int lineNo_ = 1;
+  std::string text_;         // whole games, then the game in progress from gameStart_
+  std::size_t gameStart_ = 0;
+  int gameLine_ = 1, textLine_ = 1;
+  std::optional<Refusal> refusal_;  // the game in progress is refused
+  std::size_t skipped_ = 0;
+  bool previousWasTag_ = false;
+  bool decided_ = false, emitted_ = false, stop_ = false;
+  std::optional<grammar::Format> format_;
+  SourceChunk held_;
+  bool holding_ = false;
+};
+
+}  // namespace
+
+void forEachChunk(const std::vector<std::string>& paths, const ChunkOptions& options,
+                  const std::function<void(SourceChunk&&)>& visit) {
+  std::string block(256 * 1024, '\0');
+  forEachSource(paths, options.sources, [&](Source&& source) { Chunker(source, options, visit, block).run(); });
+}
+
+}  // namespace apiary::ingest

@@ -1,0 +1,48 @@
+// Sources cut into chunks of whole games, so that memory follows one game and not
+// one file: a file is read a block at a time and handed on in pieces of about
+// caps::kChunkBytes, each cut where a game starts (a tag line, `[Name "value"]` or
+// `Name: value`, after a line that is neither a tag nor a comment; or a GameString). A game over the caps, or holding a NUL byte, is
+// refused on its own, with its line and column, and the rest of the file goes on.
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grammar/detect.hpp"
+#include "grammar/syntax.hpp"
+#include "ingest/sources.hpp"
+
+namespace apiary::ingest {
+
+struct SourceChunk {
+  enum class Kind {
+    Games,         // text: whole games
+    RefusedGame,   // one game refused before parsing: pos and reason
+    UnusableFile,  // the file cannot be read: reason
+    NotGames,      // the file holds no games (not a notation, binary, empty): reason
+  };
+  Kind kind = Kind::Games;
+  std::string path;
+  bool named = false;  // the user named this file (then holding no games is an error)
+  std::string text;
+  int firstLine = 1;  // the file's line number of text's first line
+  grammar::SourcePos pos;
+  std::string reason;
+  // Decided once for a file cut in several chunks (or forced); else the reader detects.
+  std::optional<grammar::Format> format;
+  bool firstOfFile = false, lastOfFile = false;
+};
+
+struct ChunkOptions {
+  std::optional<grammar::Format> format;  // none: detected per file
+  SourceOptions sources;
+  std::size_t chunkBytes = 0;  // 0: caps::kChunkBytes
+};
+
+// Calls visit with each source's chunks in order (every file's first has
+// firstOfFile, its last lastOfFile).
+void forEachChunk(const std::vector<std::string>& paths, const ChunkOptions& options,
+                  const std::function<void(SourceChunk&&)>& visit);
+
+}  // namespace apiary::ingest

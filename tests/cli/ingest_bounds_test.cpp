@@ -1,0 +1,135 @@
+// A real `apiary ingest` on big, endless and hostile input: it refuses what is over
+// a cap with one short error, ends, and its peak resident memory stays far below
+// what reading such input whole took (a 10 MB line 815 MB, a zip of 300 MB of SGF
+// comments 12 GB, /dev/zero until killed).
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "run_apiary.hpp"
+#include "support.hpp"
+
+namespace fs = std::filesystem;
+using apiary::test::TempDir;
+
+namespace {
+
+struct Finished {
+  int code = -1;       // -1: killed by the watchdog
+  long peakKiB = 0;    // peak resident memory
+  std::string errors;  // standard error
+};
+
+// Runs apiary with the arguments and stdin from `input`, killed after `limit`.
+Finished runBounded(const std::vector<std::string>& args, const fs::path& dir, const std::string& input = "/dev/null",
+                    std::chrono::seconds limit = std::chrono::seconds(60)) {
+  const fs::path errors = dir / "stderr.txt";
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    const int in = open(input.c_str(), O_RDONLY), out = open("/dev/null", O_WRONLY),
+              err = open(errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(in, 0), dup2(out, 1), dup2(err, 2);
+    std::vector<char*> argv{const_cast<char*>(APIARY_BINARY)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(APIARY_BINARY, argv.data());
+    _exit(127);
+  }
+  Finished done;
+  int status = 0;
+  rusage usage{};
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (wait4(child, &status, WNOHANG, &usage) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(child, SIGKILL);
+      wait4(child, &status, 0, &usage);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  done.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  done.peakKiB = usage.ru_maxrss;
+  done.errors = apiary::test::readFile(errors);
+  return done;
+}
+
+// Far below what the input took when read whole, far above what apiary needs
+// (a sanitizer build included).
+constexpr long kBoundKiB = 300 * 1024;
+
+}  // namespace
+
+TEST_CASE("ingest refuses a 10 MB line with a short error, in bounded memory, and stores the games around it",
+          "[cli]") {
+  TempDir dir("apiary-bounds-line");
+  const fs::path games = dir.path / "games.pgn";
+  REQUIRE(std::system((std::string(APIARY_BINARY) + " generate --games 2 --seed 4 > " + games.string()).c_str()) == 0);
+  const std::string two = apiary::test::readFile(games);
+  std::ofstream(games, std::ios::trunc) << two << "[GameType \"Base\"]\n\n1. wS1\n2. " << std::string(10 << 20, 'x')
+                                        << "\n\n" << two;
+  const Finished run = runBounded({"--db", (dir.path / "db").string(), "ingest", games.string()}, dir.path);
+  CHECK(run.code == 1);
+  CHECK(run.peakKiB < kBoundKiB);
+  CHECK(run.errors.find("cap on a line") != std::string::npos);
+  CHECK(run.errors.size() < 200);  // one short line, the text quoted nowhere
+  const auto info = apiary::test::runApiary("--db " + (dir.path / "db").string() + " info --json");
+  CHECK(nlohmann::json::parse(info.out)["games"] == 2);
+}
+
+TEST_CASE("ingest refuses an archive entry of 100 MB of SGF comments, in bounded memory", "[cli]") {
+  if (std::system("command -v zip >/dev/null") != 0) {
+    WARN("the zip command is not installed: skipped");
+    return;
+  }
+  TempDir dir("apiary-bounds-zip");
+  const fs::path sgf = dir.path / "big.sgf";
+  {
+    std::ofstream out(sgf);
+    out << "(;GM[27]SU[hive]\n; P0[0 Start P0]\n";
+    const std::string comments(1 << 20, 'C');
+    for (int i = 0; i < 100; ++i) out << "C[" << comments << "]";
+    out << ")\n";
+  }
+  REQUIRE(std::system(("cd " + dir.path.string() + " && zip -q day.zip big.sgf && rm big.sgf").c_str()) == 0);
+  const Finished run =
+      runBounded({"--db", (dir.path / "db").string(), "ingest", (dir.path / "day.zip").string()}, dir.path);
+  CHECK(run.code == 1);
+  CHECK(run.peakKiB < kBoundKiB);
+  CHECK(run.errors.find("big.sgf inflates more than 100 times") != std::string::npos);
+}
+
+TEST_CASE("ingest of an endless input ends: /dev/zero through a link is not a file, through stdin it is cut off",
+          "[cli]") {
+  TempDir dir("apiary-bounds-endless");
+  fs::create_symlink("/dev/zero", dir.path / "x.pgn");
+  Finished run = runBounded({"--db", (dir.path / "db").string(), "ingest", (dir.path / "x.pgn").string()}, dir.path,
+                            "/dev/null", std::chrono::seconds(30));
+  CHECK(run.code == 1);
+  CHECK(run.errors.find("not a regular file but a device") != std::string::npos);
+  run = runBounded({"--db", (dir.path / "db").string(), "ingest", "-"}, dir.path, "/dev/zero", std::chrono::seconds(30));
+  CHECK(run.code == 1);
+  CHECK(run.peakKiB < kBoundKiB);
+  CHECK(run.errors.find("binary data") != std::string::npos);
+}
+
+TEST_CASE("ingest keeps its memory on a deeply nested SGF file within the cap on a game", "[cli]") {
+  TempDir dir("apiary-bounds-nested");
+  std::ofstream nested(dir.path / "nested.sgf");
+  nested << "(;GM[27]SU[hive]\n";
+  for (int line = 0; line < 200; ++line) nested << std::string(1000, '(') << "\n";
+  nested.close();
+  const Finished run =
+      runBounded({"--db", (dir.path / "db").string(), "ingest", (dir.path / "nested.sgf").string()}, dir.path);
+  CHECK(run.code == 1);
+  CHECK(run.peakKiB < kBoundKiB);
+  CHECK(!run.errors.empty());
+}

@@ -35,6 +35,9 @@ void validateFilter(const GameFilter& f) {
     throw std::invalid_argument("--result '" + *f.result + "': expected white, black, draw or unknown");
   if (f.gameType && !GameType::parse(*f.gameType))
     throw std::invalid_argument("--game-type '" + *f.gameType + "': expected Base, Base+M, ..., Base+MLP");
+  if (f.color && *f.color != "first" && *f.color != "second")
+    throw std::invalid_argument("--color '" + *f.color + "': expected first or second");
+  if (f.color && !f.player) throw std::invalid_argument("--color needs --player: it says whether that player moved first");
   if (f.fromDate && !isIsoPrefix(*f.fromDate))
     throw std::invalid_argument("--from-date '" + *f.fromDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
   if (f.toDate && !isIsoPrefix(*f.toDate))

@@ -1,4 +1,5 @@
-// Tag search: a page of the games a filter keeps, with their rows, newest first.
+// Tag search: a page of the games a filter keeps, with their rows, newest (by date,
+// then ingest order) first.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -14,6 +15,7 @@ struct GameListOptions {
   uint64_t offset = 0;
   uint64_t limit = 20;
   bool oldestFirst = false;
+  index::GameOrder order = index::GameOrder::Date;
   bool count = false;  // also count every matching game (costs what the filter matches)
 };
 

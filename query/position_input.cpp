@@ -114,7 +114,32 @@ Board positionFromLine(std::string_view line) {
   return looksLikeGameString(line) ? positionFromGameString(line) : positionFromMoves(line);
 }
 
+Board positionFromGame(const index::GameSearch& catalogue, index::GameId id, std::optional<uint32_t> ply) {
+  const auto row = catalogue.movesOf(id);
+  if (!row) throw std::invalid_argument("--game " + std::to_string(id) + ": no such game");
+  if (ply && *ply > row->plies)
+    throw std::invalid_argument("--ply " + std::to_string(*ply) + ": game " + std::to_string(id) + " has " +
+                                std::to_string(row->plies) + " plies");
+  index::GameRow start = *row;
+  start.moves.resize(ply.value_or(row->plies));
+  auto board = start.replay();
+  if (!board) throw std::invalid_argument("--game " + std::to_string(id) + " does not replay (run apiary check)");
+  return *board;
+}
+
+Board readPosition(const PositionInput& in, const index::GameSearch& catalogue) {
+  if (!in.game) return readPosition(in);
+  PositionInput rest = in;
+  rest.game.reset();
+  rest.ply.reset();
+  if (rest.moves || rest.movesFile || rest.gameString || rest.fen)
+    throw std::invalid_argument("give the position once: --moves, --moves-file, --game-string, --fen or --game");
+  return positionFromGame(catalogue, *in.game, in.ply);
+}
+
 Board readPosition(const PositionInput& in) {
+  if (in.game) throw std::invalid_argument("--game needs a database");
+  if (in.ply) throw std::invalid_argument("--ply goes with --game");
   const int given = int(in.moves.has_value()) + int(in.movesFile.has_value()) + int(in.gameString.has_value()) +
                     int(in.fen.has_value());
   if (given > 1) throw std::invalid_argument("give the position once: --moves, --moves-file, --game-string or --fen");

@@ -3,13 +3,16 @@
 // string. Move lists and GameStrings give the board with its history, which is what
 // `search --same-order` and the notations that orient themselves by the first moves
 // (direction, algebraic) need; a position string gives a set-up board without one.
-// Archive rules apply (no tournament opening rule), as for ingested games.
+// Archive rules apply (no tournament opening rule), as for ingested games. A stored
+// game's position (--game ID --ply N) is replayed from the catalogue's moves.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "engine/board.hpp"
+#include "index/game_query.hpp"
 
 namespace apiary::query {
 
@@ -19,10 +22,15 @@ struct PositionInput {
   std::optional<std::string> movesFile;   // --moves-file
   std::optional<std::string> gameString;  // --game-string
   std::optional<std::string> fen;         // --fen
+  std::optional<int64_t> game;            // --game: a stored game's id
+  std::optional<uint32_t> ply;            // --ply, with --game: after this many plies (default: the end)
 };
 
 // Each throws std::invalid_argument saying what is wrong with the text.
 Board readPosition(const PositionInput& input);
+// The same, a --game read from this catalogue (readPosition alone refuses --game).
+Board readPosition(const PositionInput& input, const index::GameSearch& catalogue);
+Board positionFromGame(const index::GameSearch& catalogue, index::GameId id, std::optional<uint32_t> ply);
 Board positionFromMoves(std::string_view text);
 Board positionFromGameString(std::string_view text);
 Board positionFromFen(std::string_view text);

@@ -198,7 +198,7 @@ int runGames(const GlobalOptions& global, const QueryOptions& o) {
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);
     const auto start = std::chrono::steady_clock::now();
-    const query::GameList list = query::listGames(db, catalogue, o.filter, {o.offset, o.limit, o.oldestFirst, *order, o.count});
+    const query::GameList list = query::listGames(db, catalogue, o.filter, {o.offset, o.limit, o.oldestFirst, o.count, *order});
     const double elapsed = millisecondsSince(start);
     if (!o.json) {
       printGames(std::cout, list.games, o.offset, list.more, list.total);

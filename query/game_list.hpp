@@ -15,8 +15,8 @@ struct GameListOptions {
   uint64_t offset = 0;
   uint64_t limit = 20;
   bool oldestFirst = false;
-  index::GameOrder order = index::GameOrder::Date;
   bool count = false;  // also count every matching game (costs what the filter matches)
+  index::GameOrder order = index::GameOrder::Date;
 };
 
 struct GameList {

@@ -96,7 +96,7 @@ TEST_CASE("non-ASCII names match in any letter case, in games, player and every 
   CHECK(players["players"][0]["games"] == 4);
 }
 
-TEST_CASE("player: results overall, by seat and year, opponents, streak; the repertoire merges transposed orders",
+TEST_CASE("player gives results overall, by seat and year, opponents and streak, and a repertoire that merges transposed orders",
           "[cli][players]") {
   const json p = runJson("player --json ünal");
   CHECK(p["name"] == "ünal");  // as written in the latest game (by date)
@@ -181,7 +181,7 @@ TEST_CASE("search --to writes every game through the position in the notation as
   CHECK(runApiary(db() + "search --to png wG1").code == 2);
 }
 
-TEST_CASE("--game ID --ply N gives the same answers as the position's moves", "[cli][players]") {
+TEST_CASE("a stored game's position (--game ID --ply N) gives the same answers as its moves", "[cli][players]") {
   for (const char* command : {"explore --json", "search --json"}) {
     json byGame = runJson(std::string(command) + " --game 2 --ply 4");
     json byMoves = runJson(std::string(command) + " --moves '" + "1. wG1 2. bG1 -wG1 3. wA1 wG1\\ 4. bQ -bG1'");

@@ -156,7 +156,7 @@ TEST_CASE("games sort by date (newest first, then ingest order), by length, or b
   }
 }
 
-TEST_CASE("--game ID --ply N is the position after the game's first N plies") {
+TEST_CASE("a stored game's position (--game ID --ply N) is the position after its first N plies") {
   const test::QueryDatabase* q = test::QueryDatabase::get();
   if (!q) return;
   for (index::GameId id : {index::GameId(1), index::GameId(40), q->db().lastGame()}) {

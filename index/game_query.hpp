@@ -53,6 +53,8 @@ struct GameFacts {
   uint32_t plies = 0;
 };
 
+struct TagMatch;  // a condition on names (game_query.cpp)
+
 class GameSearch {
  public:
   explicit GameSearch(const Database& db);
@@ -85,6 +87,8 @@ class GameSearch {
  private:
   class RowCheck;
   Statement& prepared(const std::string& sql) const;
+  bool dateWalkIsCheaper(const TagMatch& driver, uint64_t wanted) const;
+  std::vector<GameId> pageByDate(const GameQuery& query, uint64_t offset, uint64_t limit, bool oldestFirst) const;
 
   GameId visible_;
   mutable Connection db_;

@@ -145,6 +145,19 @@ TEST_CASE("games sort by date (newest first, then ingest order), by length, or b
   const auto longest = ids(rows);
   CHECK(q->catalogue().page(all, 5, 30, false, index::GameOrder::Plies) ==
         std::vector<index::GameId>(longest.begin() + 5, longest.begin() + 35));
+  // A busy player's first pages walk the date index, the whole list is sorted by SQLite:
+  // the same order either way.
+  index::GameQuery busy;
+  busy.player = query::playerTable(q->catalogue(), {}, {.limit = 1}).players.at(0).name;
+  const auto whole = q->catalogue().page(busy, 0, UINT64_MAX, false, index::GameOrder::Date);
+  REQUIRE(whole.size() > 40);
+  CHECK(q->catalogue().page(busy, 0, 10, false, index::GameOrder::Date) ==
+        std::vector<index::GameId>(whole.begin(), whole.begin() + 10));
+  CHECK(q->catalogue().page(busy, 10, 5, false, index::GameOrder::Date) ==
+        std::vector<index::GameId>(whole.begin() + 10, whole.begin() + 15));
+  const auto oldest = q->catalogue().page(busy, 0, UINT64_MAX, true, index::GameOrder::Date);
+  CHECK(q->catalogue().page(busy, 0, 10, true, index::GameOrder::Date) ==
+        std::vector<index::GameId>(oldest.begin(), oldest.begin() + 10));
   // A player's games by date: the same order, restricted.
   query::GameFilter kaka;
   kaka.player = "KAKA0";

@@ -284,7 +284,7 @@ std::vector<GameRow> GameSearch::players(const GameQuery& query, bool withMoves)
   const Where where(query, visible_);
   StatementLease s(prepared("SELECT g.id, g.white, g.black, g.date, g.result, g.first_mover, g.game_type, g.plies, " +
                             std::string(withMoves ? "g.moves" : "NULL") + " FROM games g" + where.sql() +
-                            " ORDER BY g.date, g.id"));
+                            (withMoves ? " ORDER BY g.date, g.id" : " ORDER BY g.id")));
   where.bind(*s);
   std::vector<GameRow> out;
   while (s->step()) {

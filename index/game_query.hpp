@@ -76,6 +76,8 @@ class GameSearch {
   std::vector<GameFacts> factsOf(const GameQuery& query, std::span<const GameId> ids) const;
   // Every matching game by date then id (undated first), with what statistics of
   // players need: id, players, date, result, first mover, game type, plies, moves.
+  // Without the moves, in id order (one pass over the table, not through the date
+  // index: a tenth of the time at 300,000 games).
   std::vector<GameRow> players(const GameQuery& query, bool withMoves = true) const;
   // Every rejected game (the catalogue keeps them apart from the games, whatever
   // the batch), by file and place in it.

@@ -34,7 +34,7 @@ PlayerTable playerTable(const index::GameSearch& catalogue, const GameFilter& fi
       const std::string& name = colour == Color::White ? game.white : game.black;
       if (name.empty()) continue;
       PlayerRow& row = byFold[folds.of(name)];
-      row.name = name;  // games come oldest first: the latest spelling stays
+      row.name = name;  // games come in ingest order: the last spelling stays
       row.record.add(resultFor(game, colour), game.plies);
     }
   }

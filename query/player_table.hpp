@@ -12,7 +12,7 @@
 namespace apiary::query {
 
 struct PlayerRow {
-  std::string name;  // as written in the player's latest game
+  std::string name;  // as written in the player's last game ingested
   PlayerRecord record;
 };
 

@@ -32,6 +32,7 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
 void addShowCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 void addExportCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 void addDedupCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
+void addPlayerCommands(CLI::App& app, const GlobalOptions& global, int& exitCode);  // player, players, rejected
 void addServeCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 
 }  // namespace apiary::cli

@@ -10,6 +10,10 @@ namespace apiary::cli {
 inline void addFilterOptions(CLI::App* cmd, query::GameFilter& f) {
   auto group = "Filters";
   cmd->add_option("--player", f.player, "Games where this player played either colour")->group(group);
+  // show's --color is the terminal's colours: there the filter goes without it.
+  if (!cmd->get_option_no_throw("--color"))
+    cmd->add_option("--color", f.color, "With --player: first or second, the games where that player moved first (second)")
+        ->group(group);
   cmd->add_option("--white", f.white, "White player")->group(group);
   cmd->add_option("--black", f.black, "Black player")->group(group);
   cmd->add_option("--event", f.event, "Event contains this text")->group(group);

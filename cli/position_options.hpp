@@ -12,11 +12,15 @@ inline void addPositionOptions(CLI::App* cmd, notation::PositionInput& p) {
   cmd->add_option("--moves-file", p.movesFile, "... after the moves in this file")->group(group);
   cmd->add_option("--game-string", p.gameString, "... of this UHP GameString")->group(group);
   cmd->add_option("--fen", p.fen, "... of this position string")->group(group);
+  cmd->add_option("--game", p.game, "... of this stored game (its id), after --ply plies")->group(group);
+  // show has a --ply of its own (the game it shows, rewound): the same meaning.
+  if (!cmd->get_option_no_throw("--ply"))
+    cmd->add_option("--ply", p.ply, "With --game: after this many plies (default: the end)")->group(group);
 }
 
 // How many of those options were given: a command takes one position at most.
 inline int positionOptionsGiven(const notation::PositionInput& p) {
-  return int(bool(p.moves)) + int(bool(p.movesFile)) + int(bool(p.gameString)) + int(bool(p.fen));
+  return int(bool(p.moves)) + int(bool(p.movesFile)) + int(bool(p.gameString)) + int(bool(p.fen)) + int(bool(p.game));
 }
 
 }  // namespace apiary::cli

@@ -15,8 +15,10 @@
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "query/explore.hpp"
+#include "query/export.hpp"
 #include "query/filter_set.hpp"
 #include "query/game_list.hpp"
+#include "query/game_position.hpp"
 #include "notation/move_notation.hpp"
 #include "notation/position_input.hpp"
 #include "query/json.hpp"
@@ -36,6 +38,8 @@ struct QueryOptions {
   std::string notation = "uhp";
   uint64_t limit = 20, offset = 0;
   bool oldestFirst = false, sameOrder = false, count = false;
+  std::string sort = "date";  // games: date, plies or id
+  std::string to, out;        // search: export every matching game in this notation, to this file
 };
 
 // One database opened for reading, for any number of answers, and the games the
@@ -92,9 +96,10 @@ int runPositional(const char* name, const GlobalOptions& global, const QueryOpti
     Session session(global, o.filter);
     if (!o.batch.empty()) return runBatch(session, o.batch, answer);
     const auto& p = o.position;
-    if (!o.target.empty() && (p.moves || p.movesFile || p.gameString || p.fen))
+    if (!o.target.empty() && positionOptionsGiven(p))
       throw std::invalid_argument("give the position once: as an argument or with an option");
-    const Board position = o.target.empty() ? notation::positionFromInput(p) : notation::positionFromLine(o.target);
+    const Board position =
+        o.target.empty() ? query::readPosition(p, session.catalogue()) : notation::positionFromLine(o.target);
     const auto start = std::chrono::steady_clock::now();
     nlohmann::json out = answer(session, position);
     out["elapsed_ms"] = millisecondsSince(start);
@@ -123,7 +128,10 @@ int runExplore(const GlobalOptions& global, const QueryOptions& o) {
   return runPositional("explore", global, o, answer, [last] { printExploration(std::cout, *last); });
 }
 
+int runSearchExport(const GlobalOptions& global, const QueryOptions& o);
+
 int runSearch(const GlobalOptions& global, const QueryOptions& o) {
+  if (!o.to.empty()) return runSearchExport(global, o);
   auto last = std::make_shared<query::SearchResult>();
   const Answer answer = [&, last](Session& s, const Board& position) {
     const query::SearchOptions options{o.offset, o.limit, o.oldestFirst, o.sameOrder, s.filter()};
@@ -133,12 +141,64 @@ int runSearch(const GlobalOptions& global, const QueryOptions& o) {
   return runPositional("search", global, o, answer, [&o, last] { printSearch(std::cout, *last, o.offset); });
 }
 
+std::optional<index::GameOrder> gameOrder(const std::string& name) {
+  if (name == "date") return index::GameOrder::Date;
+  if (name == "plies") return index::GameOrder::Plies;
+  if (name == "id") return index::GameOrder::Id;
+  return std::nullopt;
+}
+
+// search --to: every game through the position (all pages), written as export writes.
+int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
+  constexpr uint64_t kPage = 1000;
+  try {
+    const auto format = ingest::parseWriteFormat(o.to);
+    if (!format) throw std::invalid_argument("--to '" + o.to + "': expected uhp, pgn-like, direction, algebraic, "
+                                             "algebraic-long, algebraic-compressed or fen");
+    if (!o.batch.empty()) throw std::invalid_argument("--to writes the games of one position: no --batch");
+    if (!o.target.empty() && positionOptionsGiven(o.position))
+      throw std::invalid_argument("give the position once: as an argument or with an option");
+    Session session(global, o.filter);
+    const Board position = o.target.empty() ? query::readPosition(o.position, session.catalogue())
+                                            : notation::positionFromLine(o.target);
+    std::ofstream file;
+    if (!o.out.empty()) {
+      file.open(o.out);
+      if (!file) throw std::invalid_argument("cannot write " + o.out);
+    }
+    std::ostream& out = o.out.empty() ? std::cout : file;
+    uint64_t written = 0, failed = 0;
+    for (uint64_t offset = 0;; offset += kPage) {
+      const query::SearchOptions options{offset, kPage, o.oldestFirst, o.sameOrder, session.filter()};
+      const auto page = query::search(session.db(), session.catalogue(), position, options);
+      std::vector<index::GameId> ids;
+      for (const auto& hit : page.games) ids.push_back(hit.game.id);
+      const auto summary =
+          query::exportGames(session.db(), ids, *format, [&](index::GameId, const std::string& text) { out << text; });
+      written += summary.written.size();
+      failed += summary.missing.size() + summary.unreadable.size();
+      if (page.games.size() < kPage) break;
+    }
+    if (!out.flush()) throw std::runtime_error("cannot write " + (o.out.empty() ? "stdout" : o.out));
+    if (!o.out.empty())
+      std::cout << "exported " << written << " games as " << ingest::writeFormatName(*format) << " to " << o.out
+                << "\n";
+    if (failed) std::cerr << "apiary search: " << failed << " games do not replay (a corrupt row: try apiary check)\n";
+    return failed ? kExitFailures : kExitOk;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "apiary search: " << e.what() << "\n";
+    return kExitUsage;
+  }
+}
+
 int runGames(const GlobalOptions& global, const QueryOptions& o) {
   try {
+    const auto order = gameOrder(o.sort);
+    if (!order) throw std::invalid_argument("--sort '" + o.sort + "': expected date, plies or id");
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);
     const auto start = std::chrono::steady_clock::now();
-    const query::GameList list = query::listGames(db, catalogue, o.filter, {o.offset, o.limit, o.oldestFirst, o.count});
+    const query::GameList list = query::listGames(db, catalogue, o.filter, {o.offset, o.limit, o.oldestFirst, o.count, *order});
     const double elapsed = millisecondsSince(start);
     if (!o.json) {
       printGames(std::cout, list.games, o.offset, list.more, list.total);
@@ -179,6 +239,8 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
   addPositionOptions(search, s->position);
   search->add_flag("--same-order", s->sameOrder, "Only games that opened with exactly these moves (up to symmetry)");
   addPaging(search, *s, "Oldest games first (default: newest first)");
+  search->add_option("--to", s->to, "Write every matching game (all pages) in this notation, as export does");
+  search->add_option("-o,--out", s->out, "With --to: write to this file (default: stdout)");
   search->add_option("--batch", s->batch, "Answer every position of FILE (- for stdin), one JSON line each");
   search->add_flag("--json", s->json, "Print JSON");
   addFilterOptions(search, s->filter);
@@ -187,6 +249,7 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
   auto g = std::make_shared<QueryOptions>();
   auto* games = app.add_subcommand("games", "Games by players, event, site, date, result, game type");
   addPaging(games, *g, "Oldest games first (default: newest first)");
+  games->add_option("--sort", g->sort, "date (the default; undated games last), plies or id (ingest order)");
   games->add_flag("--count", g->count, "Also count every matching game");
   games->add_flag("--json", g->json, "Print JSON");
   addFilterOptions(games, g->filter);

@@ -1,9 +1,11 @@
 #include "cli/query_output.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
 
+#include "cli/table_text.hpp"
 #include "query/json.hpp"
 
 namespace apiary::cli {
@@ -12,26 +14,16 @@ namespace {
 
 const char* colorName(Color c) { return c == Color::White ? "white" : "black"; }
 
-std::string percent(uint64_t part, uint64_t whole) {
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "%5.1f", whole ? 100.0 * double(part) / double(whole) : 0.0);
-  return buffer;
-}
-
-std::string fixed1(const std::optional<double>& v) {
-  if (!v) return "-";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f", *v);
-  return buffer;
-}
-
-std::string cell(std::string text, std::size_t width, bool right = false) {
-  if (text.size() >= width) return text;
-  const std::string pad(width - text.size(), ' ');
-  return right ? pad + text : text + pad;
-}
-
 std::string dateOf(const index::GameRow& g) { return g.date.empty() ? "?" : g.date; }
+
+}  // namespace
+
+namespace {
+
+// Games without a known result: the win, draw and loss shares add up with theirs.
+uint64_t unfinished(const index::Counts& c) {
+  return c.games - std::min(c.games, c.moverWins + c.draws + c.moverLosses);
+}
 
 }  // namespace
 
@@ -40,7 +32,8 @@ void printExploration(std::ostream& out, const query::Exploration& e) {
   out << colorName(e.board.toMove()) << " to move, " << c.games << (c.games == 1 ? " game" : " games");
   if (c.games) {
     out << ": mover wins " << percent(c.moverWins, c.games) << "%, draws " << percent(c.draws, c.games)
-        << "%, mover losses " << percent(c.moverLosses, c.games) << "%; first player won " << c.firstWins
+        << "%, mover losses " << percent(c.moverLosses, c.games) << "%, unfinished "
+        << percent(unfinished(c), c.games) << "%; first player won " << c.firstWins
         << ", second " << c.secondWins;
     if (e.averagePlies) out << "; average length " << fixed1(e.averagePlies) << " plies";
   }
@@ -48,15 +41,15 @@ void printExploration(std::ostream& out, const query::Exploration& e) {
   if (e.moves.empty()) return;
   std::size_t width = 4;
   for (const auto& m : e.moves) width = std::max(width, m.text.size());
-  out << "\n" << cell("move", width) << "    games   win%  draw%  loss%  avg plies  same order  transposed\n";
+  out << "\n" << cell("move", width) << "    games   win%  draw%  loss%  unfin%  avg plies  same order  transposed\n";
   for (const auto& m : e.moves) {
     const auto& k = m.counts;
     out << cell(m.text, width) << cell(std::to_string(k.games), 9, true) << "  " << percent(k.moverWins, k.games)
         << "  " << percent(k.draws, k.games) << "  " << percent(k.moverLosses, k.games)
-        << cell(fixed1(m.averagePlies), 11, true) << cell(std::to_string(k.games), 12, true)
+        << "   " << percent(unfinished(k), k.games) << cell(fixed1(m.averagePlies), 11, true) << cell(std::to_string(k.games), 12, true)
         << cell(std::to_string(m.transpositions), 12, true) << "\n";
   }
-  out << "\n(win/draw/loss for the player making the move; transposed: games that reached the same position by"
+  out << "\n(win/draw/loss for the player making the move, unfin: no known result; transposed: games that reached the same position by"
          " another move order)\n";
 }
 

@@ -166,7 +166,15 @@ std::variant<Shown, int> findShown(const GlobalOptions& global, const ShowOption
   }
 }
 
-int runShow(const GlobalOptions& global, const ShowOptions& o) {
+int runShow(const GlobalOptions& global, ShowOptions o) {
+  if (o.position.game) {  // --game ID is the GAME_ID argument
+    if (!o.target.empty()) {
+      std::cerr << "apiary show: give the game once: as an argument or with --game\n";
+      return kExitUsage;
+    }
+    o.target = std::to_string(*o.position.game);
+    o.position.game.reset();
+  }
   auto found = findShown(global, o);
   if (const int* code = std::get_if<int>(&found)) return *code;
   Shown& shown = std::get<Shown>(found);
@@ -231,8 +239,8 @@ void addShowCommand(CLI::App& app, const GlobalOptions& global, int& exitCode) {
   cmd->add_option("target", o->target,
                   "GAME_ID, or a POSITION (move list, GameString or position string); without either, the newest "
                   "game matching the filters");
-  addPositionOptions(cmd, o->position);
   cmd->add_option("--ply", o->ply, "Show the position after this many plies (default: the end)");
+  addPositionOptions(cmd, o->position);  // after --ply: show's own serves --game
   cmd->add_option("--svg", o->svg, "Also draw the position into this SVG file");
   cmd->add_option("--color", o->color, "Colours in the terminal: auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));

@@ -7,6 +7,7 @@
 
 #include "index/catalogue_schema.hpp"
 #include "index/codec.hpp"
+#include "index/text_fold.hpp"
 
 namespace apiary::index {
 
@@ -24,8 +25,10 @@ constexpr const char* kInsertGameTag = "INSERT OR IGNORE INTO game_tags(value, g
 // round numbers). The new row's id is the connection's last insert rowid.
 constexpr const char* kFindName = "SELECT id FROM tag_names WHERE name = ?1";
 constexpr const char* kInsertName = "INSERT INTO tag_names(name) VALUES (?1) ON CONFLICT DO NOTHING";
-constexpr const char* kFindValue = "SELECT id FROM tag_values WHERE name = ?1 AND value = ?2";
-constexpr const char* kInsertValue = "INSERT INTO tag_values(name, value) VALUES (?1, ?2) ON CONFLICT DO NOTHING";
+// The fold (?3) follows from the value: finding by it too changes nothing.
+constexpr const char* kFindValue = "SELECT id FROM tag_values WHERE name = ?1 AND value = ?2 AND folded = ?3";
+constexpr const char* kInsertValue =
+    "INSERT INTO tag_values(name, value, folded) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING";
 constexpr const char* kFindSource = "SELECT id FROM sources WHERE path = ?1";
 constexpr const char* kInsertSource = "INSERT INTO sources(path) VALUES (?1) ON CONFLICT DO NOTHING";
 
@@ -115,7 +118,8 @@ int64_t Catalogue::internName(std::string_view name) {
 int64_t Catalogue::internValue(int64_t name, std::string_view value) {
   lookupKey.assign(reinterpret_cast<const char*>(&name), sizeof name);  // fixed width: no separator
   lookupKey.append(value);
-  return interned(values_, lookupKey, [&] { return findOrInsert(kFindValue, kInsertValue, name, value); });
+  return interned(values_, lookupKey,
+                  [&] { return findOrInsert(kFindValue, kInsertValue, name, value, foldCase(value)); });
 }
 
 int64_t Catalogue::internSource(std::string_view path) {

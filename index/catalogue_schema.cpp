@@ -37,6 +37,7 @@ CREATE TABLE IF NOT EXISTS games(
   sequence INTEGER NOT NULL,
   tags BLOB NOT NULL);
 CREATE UNIQUE INDEX IF NOT EXISTS games_by_fingerprint ON games(fingerprint);
+CREATE INDEX IF NOT EXISTS games_by_date ON games(date);
 
 CREATE TABLE IF NOT EXISTS tag_names(
   id INTEGER PRIMARY KEY,
@@ -47,7 +48,9 @@ CREATE TABLE IF NOT EXISTS tag_values(
   id INTEGER PRIMARY KEY,
   name INTEGER NOT NULL REFERENCES tag_names(id),
   value TEXT NOT NULL,
+  folded TEXT NOT NULL,
   UNIQUE (name, value));
+CREATE INDEX IF NOT EXISTS tag_values_by_fold ON tag_values(name, folded);
 
 CREATE TABLE IF NOT EXISTS game_tags(
   value INTEGER NOT NULL REFERENCES tag_values(id),

@@ -1,24 +1,13 @@
 #include "index/game_query.hpp"
 
 #include "index/catalogue_schema.hpp"
+#include "index/text_fold.hpp"
 
 
 namespace apiary::index {
 
-namespace {
-
-// A LIKE pattern matching text that contains `part` (LIKE ignores ASCII case).
-std::string containsPattern(std::string_view part) {
-  std::string pattern = "%";
-  for (char c : part) {
-    if (c == '%' || c == '_' || c == '\\') pattern.push_back('\\');
-    pattern.push_back(c);
-  }
-  return pattern + "%";
-}
-
-// A condition the tag index answers: a tag of one of these names whose value is
-// `value` (any letter case), or contains it.
+// A condition the tag index answers: a tag of one of these names whose value folds
+// (text_fold.hpp) to the fold of `value`, or contains it.
 struct TagMatch {
   std::vector<std::string> names;
   std::string value;
@@ -28,10 +17,12 @@ struct TagMatch {
   std::string valueIdsSql() const {
     std::string sql = "SELECT v.id FROM tag_values v JOIN tag_names n ON n.id = v.name WHERE (";
     for (std::size_t i = 0; i < names.size(); ++i) sql += i ? " OR n.name = ? COLLATE NOCASE" : "n.name = ? COLLATE NOCASE";
-    return sql + (contains ? ") AND v.value LIKE ? ESCAPE '\\'" : ") AND v.value = ? COLLATE NOCASE");
+    return sql + (contains ? ") AND instr(v.folded, ?) > 0" : ") AND v.folded = ?");
   }
-  std::string parameter() const { return contains ? containsPattern(value) : value; }
+  std::string parameter() const { return foldCase(value); }
 };
+
+namespace {
 
 // The query's conditions on names, most selective first: the first drives paging.
 std::vector<TagMatch> tagMatches(const GameQuery& q) {
@@ -58,11 +49,11 @@ class Where {
         for (const auto& name : m.names) values_.push_back(name);
         values_.push_back(m.parameter());
       }
-    if (q.white) add("g.white = ? COLLATE NOCASE", *q.white);
-    if (q.black) add("g.black = ? COLLATE NOCASE", *q.black);
-    if (q.player) add("(g.white = ? COLLATE NOCASE OR g.black = ? COLLATE NOCASE)", *q.player, *q.player);
-    if (q.event) add("g.event LIKE ? ESCAPE '\\'", containsPattern(*q.event));
-    if (q.site) add("g.site LIKE ? ESCAPE '\\'", containsPattern(*q.site));
+    if (q.white) add("fold(g.white) = ?", foldCase(*q.white));
+    if (q.black) add("fold(g.black) = ?", foldCase(*q.black));
+    if (q.player) addPlayer(foldCase(*q.player), q.playerSeat);
+    if (q.event) add("instr(fold(g.event), ?) > 0", foldCase(*q.event));
+    if (q.site) add("instr(fold(g.site), ?) > 0", foldCase(*q.site));
     if (q.fromDate || q.toDate) add("g.date IS NOT NULL AND g.date <> ''");
     if (q.fromDate) add("g.date >= ?", *q.fromDate);
     // A partial upper bound (2020, 2020-05) covers its whole year or month.
@@ -90,6 +81,13 @@ class Where {
     int64_t number = 0;
     std::string text;
   };
+
+  // Either colour, or the one that moved first (second).
+  void addPlayer(const std::string& name, std::optional<Seat> seat) {
+    if (!seat) return add("(fold(g.white) = ? OR fold(g.black) = ?)", name, name);
+    if (*seat == Seat::First) add("((fold(g.white) = ? AND g.first_mover = 0) OR (fold(g.black) = ? AND g.first_mover = 1))", name, name);
+    else add("((fold(g.white) = ? AND g.first_mover = 1) OR (fold(g.black) = ? AND g.first_mover = 0))", name, name);
+  }
 
   template <class... Values>
   void add(const char* fragment, const Values&... values) {
@@ -154,7 +152,9 @@ class GameSearch::RowCheck {
   Statement& s_;
 };
 
-GameSearch::GameSearch(const Database& db) : visible_(db.lastGame()), db_(db.dir() / "catalogue.sqlite", true) {}
+GameSearch::GameSearch(const Database& db) : visible_(db.lastGame()), db_(db.dir() / "catalogue.sqlite", true) {
+  addFoldFunction(db_);
+}
 
 GameSearch::~GameSearch() = default;
 
@@ -164,14 +164,22 @@ Statement& GameSearch::prepared(const std::string& sql) const {
   return *slot;
 }
 
-std::vector<GameId> GameSearch::page(const GameQuery& query, uint64_t offset, uint64_t limit,
-                                     bool oldestFirst) const {
+std::vector<GameId> GameSearch::page(const GameQuery& query, uint64_t offset, uint64_t limit, bool oldestFirst,
+                                     GameOrder order) const {
   std::vector<GameId> ids;
   const auto matches = tagMatches(query);
-  if (matches.empty()) {
+  if (order == GameOrder::Date && !matches.empty() && dateWalkIsCheaper(matches.front(), offset + limit))
+    return pageByDate(query, offset, limit, oldestFirst);
+  if (matches.empty() || order != GameOrder::Id) {
+    // Unfiltered by date: the date index (games_by_date) holds the order; filtered by
+    // names, SQLite sorts what the tag index selects.
     const Where where(query, visible_);
-    StatementLease s(prepared("SELECT g.id FROM games g" + where.sql() + " ORDER BY g.id " +
-                              (oldestFirst ? "ASC" : "DESC") + " LIMIT ? OFFSET ?"));
+    const char* direction = oldestFirst ? " ASC" : " DESC";
+    std::string orderBy = " ORDER BY ";
+    if (order == GameOrder::Date) orderBy += std::string("g.date") + direction + ", ";
+    if (order == GameOrder::Plies) orderBy += std::string("g.plies") + direction + ", ";
+    StatementLease s(prepared("SELECT g.id FROM games g" + where.sql() + orderBy + "g.id" + direction +
+                              " LIMIT ? OFFSET ?"));
     where.bind(*s);
     s->bind(where.count() + 1, int64_t(std::min<uint64_t>(limit, INT64_MAX)));
     s->bind(where.count() + 2, int64_t(std::min<uint64_t>(offset, INT64_MAX)));
@@ -208,6 +216,36 @@ std::vector<GameId> GameSearch::page(const GameQuery& query, uint64_t offset, ui
   return ids;
 }
 
+// By date, a name's games are not in the tag index's order: SQLite reads and sorts
+// them all. Walking the date index instead and checking each game on its row reads
+// about (offset + limit) * games / name's games rows: fewer for a busy player.
+bool GameSearch::dateWalkIsCheaper(const TagMatch& driver, uint64_t wanted) const {
+  StatementLease s(prepared("SELECT count(*) FROM game_tags WHERE game <= ? AND value IN (" + driver.valueIdsSql() + ")"));
+  int i = 0;
+  s->bind(++i, visible_);
+  for (const auto& name : driver.names) s->bind(++i, std::string_view(name));
+  s->bind(++i, std::string_view(driver.parameter()));
+  const uint64_t named = s->step() ? uint64_t(s->integer(0)) : 0;
+  return named > 0 && wanted < named / std::max<uint64_t>(1, uint64_t(visible_) / named);
+}
+
+std::vector<GameId> GameSearch::pageByDate(const GameQuery& query, uint64_t offset, uint64_t limit,
+                                           bool oldestFirst) const {
+  StatementLease walk(prepared(oldestFirst ? "SELECT id FROM games WHERE id <= ? ORDER BY date ASC, id ASC"
+                                           : "SELECT id FROM games WHERE id <= ? ORDER BY date DESC, id DESC"));
+  walk->bind(1, visible_);
+  RowCheck kept(*this, query);
+  std::vector<GameId> ids;
+  uint64_t skipped = 0;
+  while (ids.size() < limit && walk->step()) {
+    const GameId id = walk->integer(0);
+    if (!kept(id)) continue;
+    if (skipped < offset) ++skipped;
+    else ids.push_back(id);
+  }
+  return ids;
+}
+
 uint64_t GameSearch::count(const GameQuery& query) const {
   const Where where(query, visible_);
   StatementLease s(prepared("SELECT count(*) FROM games g" + where.sql()));
@@ -232,6 +270,48 @@ std::vector<GameFacts> GameSearch::factsOf(const GameQuery& query, std::span<con
   return out;
 }
 
+namespace {
+
+void readMoves(const Statement& s, int column, GameRow& g) {
+  const auto moves = s.blob(column);
+  g.moves.reserve(moves.size() / 2);
+  for (std::size_t i = 0; i + 1 < moves.size(); i += 2) g.moves.push_back(PackedMove(moves[i] | moves[i + 1] << 8));
+}
+
+}  // namespace
+
+std::vector<GameRow> GameSearch::players(const GameQuery& query, bool withMoves) const {
+  const Where where(query, visible_);
+  StatementLease s(prepared("SELECT g.id, g.white, g.black, g.date, g.result, g.first_mover, g.game_type, g.plies, " +
+                            std::string(withMoves ? "g.moves" : "NULL") + " FROM games g" + where.sql() +
+                            (withMoves ? " ORDER BY g.date, g.id" : " ORDER BY g.id")));
+  where.bind(*s);
+  std::vector<GameRow> out;
+  while (s->step()) {
+    GameRow& g = out.emplace_back();
+    g.id = s->integer(0);
+    g.white = s->text(1);
+    g.black = s->text(2);
+    g.date = s->text(3);
+    g.result = stateOfCode(s->integer(4));
+    g.firstMover = s->integer(5) ? Color::Black : Color::White;
+    g.gameType = s->text(6);
+    g.plies = uint32_t(s->integer(7));
+    readMoves(*s, 8, g);
+  }
+  return out;
+}
+
+std::vector<RejectedGame> GameSearch::rejected() const {
+  StatementLease s(prepared("SELECT s.path, r.source_index, r.format, r.line, r.col, r.ply, r.error FROM rejected r"
+                            " JOIN sources s ON s.id = r.source ORDER BY s.path, r.source_index"));
+  std::vector<RejectedGame> out;
+  while (s->step())
+    out.push_back({s->text(0), s->integer(1), s->text(2), int(s->integer(3)), int(s->integer(4)), int(s->integer(5)),
+                   s->text(6)});
+  return out;
+}
+
 std::optional<GameRow> GameSearch::movesOf(GameId id) const {
   StatementLease s(prepared(
       "SELECT id, game_type, first_mover, result, plies, moves FROM games WHERE id = ?1 AND id <= ?2"));
@@ -243,9 +323,7 @@ std::optional<GameRow> GameSearch::movesOf(GameId id) const {
   g.firstMover = s->integer(2) ? Color::Black : Color::White;
   g.result = stateOfCode(s->integer(3));
   g.plies = uint32_t(s->integer(4));
-  const auto moves = s->blob(5);
-  g.moves.reserve(moves.size() / 2);
-  for (std::size_t i = 0; i + 1 < moves.size(); i += 2) g.moves.push_back(PackedMove(moves[i] | moves[i + 1] << 8));
+  readMoves(*s, 5, g);
   return g;
 }
 

@@ -135,6 +135,8 @@ Board positionFromLine(std::string_view line) {
 }
 
 Board positionFromInput(const PositionInput& in) {
+  if (in.game) throw std::invalid_argument("--game needs a database");
+  if (in.ply) throw std::invalid_argument("--ply goes with --game");
   const int given = int(in.moves.has_value()) + int(in.movesFile.has_value()) + int(in.gameString.has_value()) +
                     int(in.fen.has_value());
   if (given > 1) throw std::invalid_argument("give the position once: --moves, --moves-file, --game-string or --fen");

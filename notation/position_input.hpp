@@ -3,8 +3,10 @@
 // string. Move lists and GameStrings give the board with its history, which is what
 // `search --same-order` and the notations that orient themselves by the first moves
 // (direction, algebraic) need; a position string gives a set-up board without one.
-// Archive rules apply (no tournament opening rule), as for ingested games.
+// Archive rules apply (no tournament opening rule), as for ingested games. A stored
+// game's position (--game ID --ply N) is read by query/game_position.hpp.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +21,8 @@ struct PositionInput {
   std::optional<std::string> movesFile;   // --moves-file
   std::optional<std::string> gameString;  // --game-string
   std::optional<std::string> fen;         // --fen
+  std::optional<int64_t> game;            // --game: a stored game's id
+  std::optional<uint32_t> ply;            // --ply, with --game: after this many plies (default: the end)
 };
 
 // Each throws std::invalid_argument saying what is wrong with the text.

@@ -1,5 +1,6 @@
 // The game filters every query command takes: which games count. Empty fields do
-// not filter. Matching is case-insensitive for names and exact for the rest.
+// not filter. Names and contains-texts match by case fold in every script
+// (index/text_fold.hpp); the rest exactly.
 #pragma once
 #include <optional>
 #include <string>
@@ -8,6 +9,7 @@ namespace apiary::query {
 
 struct GameFilter {
   std::optional<std::string> player;    // White or Black
+  std::optional<std::string> color;     // with player: first or second (who moved first)
   std::optional<std::string> white;
   std::optional<std::string> black;
   std::optional<std::string> event;     // substring, any case
@@ -18,7 +20,7 @@ struct GameFilter {
   std::optional<std::string> gameType;  // Base, Base+M, ..., Base+MLP
 
   bool empty() const {
-    return !player && !white && !black && !event && !site && !fromDate && !toDate && !result && !gameType;
+    return !player && !color && !white && !black && !event && !site && !fromDate && !toDate && !result && !gameType;
   }
 };
 

@@ -38,6 +38,10 @@ void validateFilter(const GameFilter& f) {
   if (f.gameType && !GameType::parse(*f.gameType))
     throw QueryError(ErrorKind::BadInput, "game_type",
                      "--game-type '" + *f.gameType + "': expected Base, Base+M, ..., Base+MLP");
+  if (f.color && *f.color != "first" && *f.color != "second")
+    throw QueryError(ErrorKind::BadInput, "color", "--color '" + *f.color + "': expected first or second");
+  if (f.color && !f.player)
+    throw QueryError(ErrorKind::BadInput, "color", "--color needs --player: it says whether that player moved first");
   if (f.fromDate && !isIsoPrefix(*f.fromDate))
     throw QueryError(ErrorKind::BadInput, "from_date",
                      "--from-date '" + *f.fromDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");

@@ -10,6 +10,7 @@ index::GameQuery toGameQuery(const GameFilter& f) {
   validateFilter(f);
   index::GameQuery q;
   q.player = f.player;
+  if (f.color) q.playerSeat = *f.color == "first" ? index::Seat::First : index::Seat::Second;
   q.white = f.white;
   q.black = f.black;
   q.event = f.event;

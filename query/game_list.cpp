@@ -9,7 +9,7 @@ GameList listGames(const index::Database& db, const index::GameSearch& catalogue
   const index::GameQuery query = toGameQuery(filter);
   GameList out;
   // One more than the page says whether there is a next one, without counting.
-  std::vector<index::GameId> ids = catalogue.page(query, o.offset, o.limit + 1, o.oldestFirst);
+  std::vector<index::GameId> ids = catalogue.page(query, o.offset, o.limit + 1, o.oldestFirst, o.order);
   out.more = ids.size() > o.limit;
   if (out.more) ids.pop_back();
   for (index::GameId id : ids)

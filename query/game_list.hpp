@@ -1,4 +1,5 @@
-// Tag search: a page of the games a filter keeps, with their rows, newest first.
+// Tag search: a page of the games a filter keeps, with their rows, newest (by date,
+// then ingest order) first.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -15,6 +16,7 @@ struct GameListOptions {
   uint64_t limit = 20;
   bool oldestFirst = false;
   bool count = false;  // also count every matching game (costs what the filter matches)
+  index::GameOrder order = index::GameOrder::Date;
 };
 
 struct GameList {

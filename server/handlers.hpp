@@ -18,6 +18,9 @@ Reply gamesReply(const Params& params, query::ReadSession& session);    // apiar
 // A game with its plies; `id` as written in the path (404 when no such game).
 Reply gameReply(std::string_view id, const Params& params, query::ReadSession& session);
 Reply exportReply(std::string_view id, const Params& params, query::ReadSession& session);
+// apiary player NAME --json (`name` as decoded from the path), apiary players --json.
+Reply playerReply(std::string_view name, const Params& params, query::ReadSession& session);
+Reply playersReply(const Params& params, query::ReadSession& session);
 Reply boardReply(const Params& params);
 Reply svgReply(const Params& params);
 

@@ -79,6 +79,7 @@ const std::map<std::string, Setter, std::less<>>& setters() {
          p.format = fileFormat(p.formatName);
        }},
       {"player", text(&query::GameFilter::player, "player")},
+      {"color", text(&query::GameFilter::color, "color")},
       {"white", text(&query::GameFilter::white, "white")},
       {"black", text(&query::GameFilter::black, "black")},
       {"event", text(&query::GameFilter::event, "event")},
@@ -91,6 +92,12 @@ const std::map<std::string, Setter, std::less<>>& setters() {
       {"offset", [](Params& p, const std::string& v) { p.offset = number("offset", v, 0, kMaxOffset); }},
       {"oldest_first", [](Params& p, const std::string& v) { p.oldestFirst = flag("oldest_first", v); }},
       {"same_order", [](Params& p, const std::string& v) { p.sameOrder = flag("same_order", v); }},
+      {"sort",
+       [](Params& p, const std::string& v) {
+         if (v != "games" && v != "score") reject("sort", "sort '" + v.substr(0, 40) + "': expected games or score");
+         p.sort = v;
+       }},
+      {"min_games", [](Params& p, const std::string& v) { p.minGames = number("min_games", v, 1, kMaxOffset); }},
   };
   return table;
 }

@@ -28,6 +28,8 @@ struct Params {
   bool oldestFirst = false, sameOrder = false;
   std::optional<notation::WriteFormat> format;  // export: the file's notation
   std::string formatName;
+  std::string sort;        // players: games (the default) or score
+  uint64_t minGames = 1;   // players: leave out players with fewer games
 };
 
 // Throws query::QueryError (BadInput, naming the parameter) for an unknown

@@ -32,6 +32,8 @@ const std::vector<Route>& routeTable() {
       {R"(/api/games/([^/]+))", true, [](auto& p, auto& m, auto* s) { return gameReply(m[1].str(), p, *s); }},
       {R"(/api/games/([^/]+)/export)", true,
        [](auto& p, auto& m, auto* s) { return exportReply(m[1].str(), p, *s); }},
+      {R"(/api/player/([^/]+))", true, [](auto& p, auto& m, auto* s) { return playerReply(m[1].str(), p, *s); }},
+      {"/api/players", true, [](auto& p, auto&, auto* s) { return playersReply(p, *s); }},
       {"/api/board", false, [](auto& p, auto&, auto*) { return boardReply(p); }},
       {"/api/position.svg", false, [](auto& p, auto&, auto*) { return svgReply(p); }},
   };

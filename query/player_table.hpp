@@ -1,0 +1,36 @@
+// Every player of the games a filter keeps, one row each (`apiary players`): names
+// that fold alike (index/text_fold.hpp) are one player.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "index/game_query.hpp"
+#include "query/filter.hpp"
+#include "query/player_record.hpp"
+
+namespace apiary::query {
+
+struct PlayerRow {
+  std::string name;  // as written in the player's last game ingested
+  PlayerRecord record;
+};
+
+enum class PlayerOrder { Games, Score };
+
+struct PlayerTableOptions {
+  PlayerOrder order = PlayerOrder::Games;  // most games first; or best score first, then most games
+  uint64_t limit = 50;
+  uint64_t minGames = 1;  // players with fewer games are left out
+};
+
+struct PlayerTable {
+  std::vector<PlayerRow> players;  // the first `limit` in the order asked
+  uint64_t total = 0;              // players with at least minGames games
+};
+
+// Throws std::invalid_argument for an unusable filter value.
+PlayerTable playerTable(const index::GameSearch& catalogue, const GameFilter& filter,
+                        const PlayerTableOptions& options = {});
+
+}  // namespace apiary::query

@@ -1,0 +1,23 @@
+// The answers about players: one player's statistics, the table of players.
+#include "query/error.hpp"
+#include "query/player_json.hpp"
+#include "server/handlers.hpp"
+
+namespace apiary::server {
+
+Reply playerReply(std::string_view name, const Params& params, query::ReadSession& session) {
+  if (name.size() > kMaxValueLength)
+    throw query::QueryError(query::ErrorKind::BadInput, "name", "name: longer than " + std::to_string(kMaxValueLength) + " bytes");
+  if (params.filter.player)
+    throw query::QueryError(query::ErrorKind::BadInput, "player", "the player is named in the path: no player parameter");
+  const query::PlayerOptions options{.notation = params.notation};
+  return Reply::json(query::playerStatsJson(query::playerStats(session.catalogue(), std::string(name), params.filter, options)));
+}
+
+Reply playersReply(const Params& params, query::ReadSession& session) {
+  const query::PlayerTableOptions options{params.sort == "score" ? query::PlayerOrder::Score : query::PlayerOrder::Games,
+                                          params.limit, params.minGames};
+  return Reply::json(query::playerTableJson(query::playerTable(session.catalogue(), params.filter, options)));
+}
+
+}  // namespace apiary::server

@@ -10,7 +10,7 @@
 #include "cli/table_text.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
-#include "query/move_notation.hpp"
+#include "notation/move_notation.hpp"
 #include "query/player_json.hpp"
 
 namespace apiary::cli {
@@ -61,7 +61,7 @@ void printPlayer(std::ostream& out, const query::PlayerStats& s) {
 int runPlayer(const GlobalOptions& global, const PlayerCommandOptions& o) {
   try {
     if (o.filter.player) throw std::invalid_argument("the player is NAME: --player has no place here");
-    const auto notation = query::parseMoveNotation(o.notation);
+    const auto notation = notation::parseMoveNotation(o.notation);
     if (!notation) throw std::invalid_argument("unknown notation '" + o.notation + "'");
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);

@@ -152,7 +152,7 @@ std::optional<index::GameOrder> gameOrder(const std::string& name) {
 int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
   constexpr uint64_t kPage = 1000;
   try {
-    const auto format = ingest::parseWriteFormat(o.to);
+    const auto format = notation::parseWriteFormat(o.to);
     if (!format) throw std::invalid_argument("--to '" + o.to + "': expected uhp, pgn-like, direction, algebraic, "
                                              "algebraic-long, algebraic-compressed or fen");
     if (!o.batch.empty()) throw std::invalid_argument("--to writes the games of one position: no --batch");
@@ -181,7 +181,7 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
     }
     if (!out.flush()) throw std::runtime_error("cannot write " + (o.out.empty() ? "stdout" : o.out));
     if (!o.out.empty())
-      std::cout << "exported " << written << " games as " << ingest::writeFormatName(*format) << " to " << o.out
+      std::cout << "exported " << written << " games as " << notation::writeFormatName(*format) << " to " << o.out
                 << "\n";
     if (failed) std::cerr << "apiary search: " << failed << " games do not replay (a corrupt row: try apiary check)\n";
     return failed ? kExitFailures : kExitOk;

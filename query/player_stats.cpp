@@ -6,7 +6,7 @@
 #include "engine/canonical.hpp"
 #include "index/text_fold.hpp"
 #include "query/filter_set.hpp"
-#include "query/move_notation.hpp"
+#include "notation/move_notation.hpp"
 
 namespace apiary::query {
 
@@ -17,7 +17,7 @@ constexpr uint32_t kLineLengths[] = {2, 4, 6};
 // The lines of one seat, keyed by length and canonical position.
 class Repertoire {
  public:
-  explicit Repertoire(ingest::WriteFormat notation) : notation_(notation) {}
+  explicit Repertoire(notation::WriteFormat notation) : notation_(notation) {}
 
   void add(const index::GameRow& game, PlayerResult result) {
     const auto type = GameType::parse(game.gameType);
@@ -53,13 +53,13 @@ class Repertoire {
     std::vector<std::string> out;
     for (uint32_t ply = 0; ply < plies; ++ply) {
       const auto move = index::unpackMove(board, game.moves[ply]);
-      out.push_back(MoveNotation(notation_, board).write(board, *move));
+      out.push_back(notation::MoveNotation(notation_, board).write(board, *move));
       board.play(*move);
     }
     return out;
   }
 
-  ingest::WriteFormat notation_;
+  notation::WriteFormat notation_;
   // Ordered by key so that equal counts come out the same on every run.
   std::map<std::pair<uint32_t, std::string>, RepertoireLine> lines_;
 };

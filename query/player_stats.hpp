@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "index/game_query.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 #include "query/filter.hpp"
 #include "query/player_record.hpp"
 
@@ -41,7 +41,7 @@ struct PlayerStats {
 };
 
 struct PlayerOptions {
-  ingest::WriteFormat notation = ingest::WriteFormat::Uhp;
+  notation::WriteFormat notation = notation::WriteFormat::Uhp;
   std::size_t linesPerLength = 10;  // repertoire lines of each length (2, 4, 6 plies)
   std::size_t opponents = 10;
 };

@@ -191,6 +191,7 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
   auto* games = app.add_subcommand("games", "Games by players, event, site, date, result, game type");
   addPaging(games, *g, "Oldest games first (default: newest first)");
   games->add_flag("--count", g->count, "Also count every matching game");
+  games->add_flag("--repaired", g->filter.repairedOnly, "Only games read with lenient repairs");
   games->add_flag("--json", g->json, "Print JSON");
   addFilterOptions(games, g->filter);
   games->callback([&global, g, &exitCode] { exitCode = runGames(global, *g); });

@@ -34,7 +34,7 @@ inline GameState stateOfCode(int64_t code) {
 //   1: the first index;  2: game lengths in the counts, popular positions'
 //   postings under keys of their own (issue 5);  3: the algebraic position hash
 //   (engine/position_hash.hpp) instead of XXH3 of the key.
-inline constexpr int kIndexFormatVersion = 3;
+inline constexpr int kIndexFormatVersion = 4;
 
 // WAL (readers run beside the writer), synchronous=FULL (a pending batch must be
 // on disk before RocksDB commits it), and a larger page cache for the writer.

@@ -23,11 +23,12 @@ struct FileResult {
   std::vector<index::GameRecord> records;
   std::vector<index::RejectedGame> rejected;
   std::vector<ImportError> errors;
+  std::vector<ImportError> repairs;
   uint64_t games = 0;
   double readSeconds = 0, recordSeconds = 0;
 };
 
-FileResult processFile(const SourceText& source, const std::optional<grammar::Format>& forced) {
+FileResult processFile(const SourceText& source, const std::optional<grammar::Format>& forced, bool lenient) {
   FileResult out;
   auto reject = [&](const std::string& format, int64_t index, const notation::GameError& e) {
     out.rejected.push_back({source.path, index, format, e.line, e.column, e.ply, e.message});
@@ -47,12 +48,14 @@ FileResult processFile(const SourceText& source, const std::optional<grammar::Fo
     ++out.games;
     if (game.ok() && game.setUp)
       game.error = notation::GameError{game.pos.line, game.pos.column, 0, "a position string is not a game"};
+    for (const auto& r : game.ok() ? game.repairs : std::vector<notation::RepairNote>{})
+      out.repairs.push_back({source.path, r.where.line, r.where.column, r.where.ply, r.where.message});
     if (game.ok())
       out.records.push_back(gameRecord(game, source.path, formatName));
     else
       reject(formatName, game.index, *game.error);
     out.recordSeconds += since(recordStart);
-  });
+  }, notation::ReadOptions{.lenient = lenient});
   out.readSeconds = since(start) - out.recordSeconds;
   return out;
 }
@@ -61,7 +64,8 @@ FileResult processFile(const SourceText& source, const std::optional<grammar::Fo
 // stays flat whatever the input's size.
 class Pipeline {
  public:
-  Pipeline(unsigned jobs, std::optional<grammar::Format> format) : format_(format), window_(4 * jobs) {
+  Pipeline(unsigned jobs, std::optional<grammar::Format> format, bool lenient)
+      : format_(format), lenient_(lenient), window_(4 * jobs) {
     for (unsigned i = 0; i < jobs; ++i) workers_.emplace_back([this] { work(); });
   }
   ~Pipeline() {
@@ -106,7 +110,7 @@ class Pipeline {
         job = std::move(todo_.front());
         todo_.pop_front();
       }
-      FileResult result = processFile(job.second, format_);
+      FileResult result = processFile(job.second, format_, lenient_);
       {
         std::lock_guard lock(mutex_);
         results_.emplace(job.first, std::move(result));
@@ -125,6 +129,7 @@ class Pipeline {
   }
 
   std::optional<grammar::Format> format_;
+  bool lenient_;
   uint64_t window_;
   std::mutex mutex_;
   std::condition_variable wake_, done_;
@@ -145,8 +150,9 @@ std::optional<GameState> parseResultTag(std::string_view text) {
 }
 
 index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& path, const std::string& format) {
-  index::GameMeta meta{path, game.index, format, {}, std::nullopt};
+  index::GameMeta meta{path, game.index, format, {}, std::nullopt, {}};
   if (const std::string* result = game.tag("Result")) meta.result = parseResultTag(*result);
+  for (const auto& r : game.repairs) meta.repairs.push_back({r.where.ply, uint8_t(r.kind)});
   meta.tags.reserve(game.tags.size());
   for (auto& tag : game.tags) meta.tags.emplace_back(std::move(tag.name), std::move(tag.value));
   return index::makeRecord(game.board, std::move(meta));
@@ -180,6 +186,8 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
     summary.readSeconds += r.readSeconds;
     summary.recordSeconds += r.recordSeconds;
     for (auto& e : r.errors) summary.errors.push_back(std::move(e));
+    for (auto& rec : r.records) summary.repairedGames += !rec.meta.repairs.empty();
+    for (auto& e : r.repairs) summary.repairs.push_back(std::move(e));
     for (auto& g : r.rejected) rejected.push_back(std::move(g));
     for (auto& rec : r.records) batch.push_back(std::move(rec));
     if (batch.size() >= options.batchGames) flush();
@@ -191,7 +199,7 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
   };
 
   {
-    Pipeline pipeline(jobs, options.format);
+    Pipeline pipeline(jobs, options.format, options.lenient);
     forEachSource(paths, [&](SourceText&& source) {
       while (pipeline.full()) take(std::move(*pipeline.pop()));
       pipeline.push(std::move(source));

@@ -163,8 +163,8 @@ class Reader : public LineReader<Move> {
     auto& moves = game(static_cast<std::size_t>(number - text.data())).moves;  // the number starts a game
     if (moves.capacity() == 0) moves.reserve(linesFrom<"0-9">(text));  // or the game before's storage
     // The move's text is never blank at either end, so it needs no trimming.
-    moves.emplace_back(usual, ascii::TextOf::between(usual.begin, usual.end),
-                       pos(static_cast<std::size_t>(usual.begin - text.data())));
+    appendAggregate(moves, usual, ascii::TextOf::between(usual.begin, usual.end),
+                    pos(static_cast<std::size_t>(usual.begin - text.data())));
     return true;
   }
 

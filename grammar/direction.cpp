@@ -7,6 +7,7 @@
 
 #include "grammar/ascii.hpp"
 #include "grammar/line_reader.hpp"
+#include "grammar/tag_pair.hpp"
 
 BOOST_FUSION_ADAPT_STRUCT(apiary::grammar::direction::Piece, opponent, bug, number)
 
@@ -225,7 +226,7 @@ std::string writeMove(const Move& move, Spelling spelling) {
 
 std::string writeGame(const Game<Move>& game, Spelling spelling) {
   std::string out;
-  for (const auto& tag : game.tags) out += tag.name + ": " + tag.value + "\n";
+  for (const auto& tag : game.tags) out += tag.name + ": " + tagOnOneLine(tag.value) + "\n";
   for (std::size_t i = 0; i < game.moves.size(); ++i) {
     if (i % 2 == 0) out += std::to_string(i / 2 + 1) + ".";
     out += " " + writeMove(game.moves[i].move, spelling);

@@ -274,7 +274,7 @@ class Reader {
   // A usual ply into its game, every member of its record written once. Inlined:
   // a call per ply cost a fifth of the record.
   [[gnu::always_inline]] void add(const UsualPly& ply) {
-    sizedMoves(ply.begin).emplace_back(ply, ascii::TextOf::between(ply.begin, ply.end), posOf(ply.begin));
+    appendAggregate(sizedMoves(ply.begin), ply, ascii::TextOf::between(ply.begin, ply.end), posOf(ply.begin));
   }
 
   // The game's moves, sized at its first unless the game before left its storage:

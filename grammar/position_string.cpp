@@ -135,6 +135,8 @@ std::string writePositionString(const PositionString& position) {
       }
       if (empty) out += std::to_string(empty);
     }
+  } else {
+    out += '1';  // one empty cell: a text with no row does not read
   }
   if (position.sideToMove) {
     out += ' ';

@@ -63,6 +63,7 @@ PositionParseResult parsePositionString(std::string_view text);
 // The smallest parallelogram around `cells` (any coordinates: only differences
 // matter), in the spelling above; exact inverse of parsing for canonical text.
 // Empty stacks are ignored; a cell listed twice has its stacks joined in order.
+// No piece at all is written `1`, one empty cell (the readers take `6` as well).
 std::string writePositionString(const PositionString& position);
 
 }  // namespace apiary::grammar

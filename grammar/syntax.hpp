@@ -73,6 +73,21 @@ void handOver(const GameSink<Description>& sink, Game<Description>& game) {
   game.errors.clear();
 }
 
+// Appends `T{parts...}`, each member built once where it lies (C++20's
+// parenthesised aggregate initialisation in emplace_back). Clang before 16 lacks
+// it: there the record is built, then moved in.
+template <class T, class... Parts>
+T& appendAggregate(std::vector<T>& records, Parts&&... parts) {
+#if defined(__cpp_aggregate_paren_init)
+  return records.emplace_back(std::forward<Parts>(parts)...);
+#else
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wmissing-field-initializers"  // left out: value-initialised, as above
+  return records.emplace_back(T{std::forward<Parts>(parts)...});
+#pragma clang diagnostic pop
+#endif
+}
+
 // Every game a file grammar hands over, for callers that want them all at once.
 template <class Description>
 std::vector<Game<Description>> collectGames(void (*parse)(std::string_view, const GameSink<Description>&),

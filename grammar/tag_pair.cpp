@@ -60,9 +60,20 @@ std::optional<std::pair<Tag, std::size_t>> readTagPair(std::string_view text) {
   return std::pair{std::move(tag), length};
 }
 
+std::string tagOnOneLine(std::string_view value) {
+  std::string out;
+  out.reserve(value.size());
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const bool lineBreak = value[i] == '\r' || value[i] == '\n';
+    if (!lineBreak) out += value[i];
+    else if (i == 0 || (value[i - 1] != '\r' && value[i - 1] != '\n')) out += ' ';
+  }
+  return out;
+}
+
 std::string writeTagPair(const Tag& tag) {
   std::string out = "[" + tag.name + " \"";
-  for (const char c : tag.value) {
+  for (const char c : tagOnOneLine(tag.value)) {
     if (c == '"' || c == '\\') out += '\\';
     out += c;
   }

@@ -13,6 +13,7 @@
 
 #include "grammar/ascii.hpp"
 #include "grammar/line_reader.hpp"
+#include "grammar/tag_pair.hpp"
 #include "grammar/uhp_move_scan.hpp"
 
 namespace apiary::grammar {
@@ -111,7 +112,7 @@ struct PieceBytes {
     for (unsigned char c : {'b', 'B'}) of[c] |= Colour | Black;
     for (char c : std::string_view("QSBGAMLP")) of[c | 0x20] |= Bug, of[static_cast<unsigned char>(c)] |= Bug;
     for (char c : std::string_view("QMLP")) of[c | 0x20] |= Unique, of[static_cast<unsigned char>(c)] |= Unique;
-    of['-'] = 1 << 5, of['/'] = 2 << 5, of['\\'] = 3 << 5;  // a side mark's number, in the Mark bits
+    of[unsigned{'-'}] = 1 << 5, of[unsigned{'/'}] = 2 << 5, of[unsigned{'\\'}] = 3 << 5;  // a side mark's number, in the Mark bits
   }
 };
 inline constexpr PieceBytes pieceBytes{};
@@ -199,9 +200,9 @@ class FileBuilder {
     auto& tags = game_.tags;
     if (tags.capacity() == 0) tags.reserve(linesFrom<"[">(at, end_));
     if (value.find('\\') == std::string_view::npos) {
-      tags.emplace_back(TextOf{name}, TextOf{value}, lines_.at(offset(at)));
+      appendAggregate(tags, TextOf{name}, TextOf{value}, lines_.at(offset(at)));
     } else {
-      tags.emplace_back(TextOf{name}, unescapeTag(value), lines_.at(offset(at)));
+      appendAggregate(tags, TextOf{name}, unescapeTag(value), lines_.at(offset(at)));
       lines_.passed(value);  // `\` then a line break is an escape too
     }
   }
@@ -212,9 +213,9 @@ class FileBuilder {
   // A move the grammar read whole, exactly as scanMove would have.
   void move(std::string_view text, const PieceName& piece, const std::optional<UhpReference>& reference) {
     auto& moves = gameForMove(text.data()).moves;
-    // Each member built once where it lies: emplace_back() would zero the whole
-    // record first and then assign every member again.
-    moves.emplace_back(MoveOf{piece, reference}, TextOf{text}, lines_.at(offset(text.data())));
+    // Each member built once where it lies: emplace_back() with no arguments would
+    // zero the whole record first and then assign every member again.
+    appendAggregate(moves, MoveOf{piece, reference}, TextOf{text}, lines_.at(offset(text.data())));
   }
   // A comment belongs to the move before it; one before any move is dropped.
   [[gnu::noinline]] void comment(std::string_view text) {
@@ -384,14 +385,7 @@ std::string writeGameString(const Game<UhpMove>& game) {
 
 std::string writePgn(const Game<UhpMove>& game) {
   std::string s;
-  for (const auto& t : game.tags) {
-    std::string value;
-    for (char c : t.value) {
-      if (c == '"' || c == '\\') value += '\\';
-      value += c;
-    }
-    s += "[" + t.name + " \"" + value + "\"]\n";
-  }
+  for (const auto& t : game.tags) s += writeTagPair(t) + "\n";
   s += "\n";
   int number = 1;
   for (const auto& m : game.moves) {

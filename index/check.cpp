@@ -115,14 +115,16 @@ class Checker {
   }
 
   const PositionRecord* record(PositionHash h) {
-    const auto [it, fresh] = records_.try_emplace(h);
-    if (fresh) {
+    // Not a structured binding: clang before 16 cannot capture one in a lambda.
+    const auto emplaced = records_.try_emplace(h);
+    auto& slot = emplaced.first->second;
+    if (emplaced.second) {
       ++report_.positionsChecked;
       try {
         store_.readWithPostings(h, [&](std::string_view value, std::string_view apart) {
           if (PositionRecord r; r.decode(value, apart)) {
             checkInvariants(h, r);
-            it->second = std::move(r);
+            slot = std::move(r);
           } else {
             problem("position " + hexOf(h) + ": its record does not decode");
           }
@@ -131,7 +133,7 @@ class Checker {
         problem("position " + hexOf(h) + ": " + e.what());
       }
     }
-    return it->second ? &*it->second : nullptr;
+    return slot ? &*slot : nullptr;
   }
 
   const Replayed* game(GameId id) {

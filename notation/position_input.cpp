@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "engine/uhp.hpp"
 #include "grammar/detect.hpp"
 #include "notation/notations.hpp"
 
@@ -82,6 +83,23 @@ Board onlyGame(std::vector<notation::ReplayedGame> games, std::string_view what)
   return game.board;
 }
 
+// A GameString without moves ("Base;NotStarted;White[1]", what UHP's newgame
+// answers) is the empty board of its game type; the game reader wants moves.
+std::optional<Board> emptyGame(std::string_view text) {
+  std::vector<std::string> fields;
+  std::istringstream in{std::string(text)};
+  for (std::string field; std::getline(in, field, ';');) {
+    const auto w = words(field);
+    if (w.size() > 1) return std::nullopt;
+    fields.push_back(w.empty() ? "" : w.front());
+  }
+  const auto type = fields.empty() ? std::nullopt : GameType::parse(fields.front());
+  if (!type) return std::nullopt;
+  for (std::size_t i = 1; i < fields.size(); ++i)
+    if (!fields[i].empty() && !parseGameState(fields[i]) && !isTurnString(fields[i])) return std::nullopt;
+  return Board(*type, Rules{.tournament = false});
+}
+
 }  // namespace
 
 Board positionFromMoves(std::string_view text) {
@@ -101,7 +119,10 @@ Board positionFromMoves(std::string_view text) {
   }
 }
 
-Board positionFromGameString(std::string_view text) { return onlyGame(notation::readGames(grammar::Format::Uhp, text), "game string"); }
+Board positionFromGameString(std::string_view text) {
+  if (auto empty = emptyGame(text)) return std::move(*empty);
+  return onlyGame(notation::readGames(grammar::Format::Uhp, text), "game string");
+}
 
 Board positionFromFen(std::string_view text) {
   const auto read = notation::readPosition(text);

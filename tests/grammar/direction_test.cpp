@@ -368,3 +368,17 @@ TEST_CASE("random text: no throw, positioned errors, every move reads back") {
     }
   }
 }
+
+TEST_CASE("a header value holding line breaks is written on one line, and the game reads back") {
+  // A tag read from another notation may hold line breaks (fuzz_sgf found one in a
+  // BoardSpace property); a header line ends at the first.
+  auto game = parseGames(kGame1).at(0);
+  game.tags.push_back({"Event", "first\r\n\nsecond\r", {}});
+  const auto written = writeGame(game, Spelling::Ascii);
+  CHECK(written.find("\nEvent: first second \n") != std::string::npos);
+  const auto again = parseGames(written);
+  REQUIRE(again.size() == 1);
+  CHECK(again[0].errors.empty());
+  CHECK(again[0].tags.size() == game.tags.size());
+  CHECK(again[0].moves.size() == game.moves.size());
+}

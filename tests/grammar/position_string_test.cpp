@@ -110,3 +110,20 @@ TEST_CASE("position string: errors carry a column, never a crash") {
   const std::string text = std::string(kExample) + " w";
   for (std::size_t n = 0; n <= text.size(); ++n) REQUIRE_NOTHROW(parsePositionString(text.substr(0, n)));
 }
+
+TEST_CASE("position string: a position with no piece is written as one empty cell and reads back") {
+  // Found by fuzz_position_string: `6` (six empty cells) reads as a position with
+  // no piece, which was written ` w`, a text that does not read.
+  for (const char* text : {"6", "3 b", "1"}) {
+    INFO(text);
+    auto p = parsed(text);
+    CHECK(p.cells.empty());
+    const std::string written = writePositionString(p);
+    CHECK(written.front() == '1');
+    const auto again = parsePositionString(written);
+    REQUIRE(again);
+    CHECK(again.errors.empty());
+    CHECK(again.position->cells.empty());
+    CHECK(again.position->sideToMove == p.sideToMove);
+  }
+}

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
+#include "grammar/sgf.hpp"
 #include "grammar/uhp.hpp"
 #include "support.hpp"
 
@@ -470,4 +471,25 @@ TEST_CASE("PGN-style files: lone CR, comments before a move, and a move number p
   CHECK(g.moves[4].move == mv("wG1 wA1\\"));
   REQUIRE(g.errors.size() == 1);
   checkError(g.errors[0], 1, 1, "unrecognised text '12345678901. wA1\\x0A'");
+}
+
+TEST_CASE("a tag value holding line breaks is written on one line, and the file reads back") {
+  // Found by fuzz_sgf: a BoardSpace property spanning lines became a tag whose
+  // written PGN no longer read (the line break ended the tag).
+  const std::string sgf = "(;\nGM[27]SU[hive]GN[first\r\nsecond]\nP0[id \"a\"]\nP1[id \"b\"]\n"
+                          "; P0[0 Start P0]\n; P0[1 dropb wS1 N 13 .]\n; P0[2 done]\n)\n";
+  const auto boardspace = parseSgf(sgf);
+  REQUIRE(boardspace.size() == 1);
+  REQUIRE(boardspace[0].tag("GN"));
+  REQUIRE(*boardspace[0].tag("GN") == "first\r\nsecond");
+  Game<UhpMove> game;
+  game.tags = boardspace[0].tags;
+  game.moves.push_back({mv("wS1"), "wS1", {}, {}});
+  const std::string written = writePgn(game);
+  CHECK(written.find("[GN \"first second\"]\n") != std::string::npos);
+  const auto again = parseUhpFile(written);
+  REQUIRE(again.size() == 1);
+  CHECK(again[0].errors.empty());
+  CHECK(again[0].tags.size() == game.tags.size());
+  CHECK(again[0].moves.size() == 1);
 }

@@ -1,0 +1,12 @@
+// Algebraic files in any of the three forms, read and resolved; an accepted game
+// is written back in one form (long, short or compressed, by the input's length).
+#include "fuzz/fuzz_support.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace apiary;
+  using notation::WriteFormat;
+  static constexpr WriteFormat kForms[] = {WriteFormat::AlgebraicLong, WriteFormat::AlgebraicShort,
+                                           WriteFormat::AlgebraicCompressed};
+  fuzz::readAndRoundTrip(grammar::Format::Algebraic, fuzz::textOf(data, size), kForms[size % 3]);
+  return 0;
+}

@@ -1,0 +1,8 @@
+// Direction-based files (Unicode and ASCII spellings), read and resolved.
+#include "fuzz/fuzz_support.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace apiary;
+  fuzz::readAndRoundTrip(grammar::Format::Direction, fuzz::textOf(data, size), notation::WriteFormat::Direction);
+  return 0;
+}

@@ -1,0 +1,17 @@
+// UHP GameStrings: the grammar, and the engine's replay of every move; a game
+// replayed, written again, replays to the same position.
+#include "engine/uhp.hpp"
+#include "fuzz/fuzz_support.hpp"
+#include "grammar/uhp.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace apiary;
+  const std::string_view text = fuzz::textOf(data, size);
+  grammar::parseGameString(text);
+  const auto game = parseGameString(text);
+  if (!game.board) return 0;
+  const auto again = parseGameString(gameString(*game.board));
+  fuzz::require(again.board.has_value(), "a replayed GameString, written, replays");
+  fuzz::require(again.board->history() == game.board->history(), "... with the same moves");
+  return 0;
+}

@@ -1,0 +1,10 @@
+// BoardSpace .sgf logs, read and replayed; an accepted game reads back from UHP
+// (apiary writes no SGF).
+#include "fuzz/fuzz_support.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace apiary;
+  fuzz::readAndRoundTrip(grammar::Format::Sgf, fuzz::textOf(data, size), notation::WriteFormat::Uhp,
+                         grammar::Format::Uhp);
+  return 0;
+}

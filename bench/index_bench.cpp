@@ -190,7 +190,7 @@ class TextCache {
 };
 
 index::GameMeta metaOf(const Game& g, uint64_t index) {
-  index::GameMeta meta{"bench.pgn", int64_t(index), "uhp-pgn", g.tags, std::nullopt};
+  index::GameMeta meta{"bench.pgn", int64_t(index), "uhp-pgn", g.tags, std::nullopt, {}};
   if (const std::string* result = index::findTag(meta.tags, "Result")) meta.result = parseGameState(*result);
   return meta;
 }

@@ -16,6 +16,7 @@ struct ConvertOptions {
   std::string to;
   std::string outDir;
   std::vector<std::string> inputs;
+  bool lenient = false;
 };
 
 int runConvert(const ConvertOptions& o) {
@@ -62,9 +63,11 @@ int runConvert(const ConvertOptions& o) {
       if (game.ok() && game.setUp && *to != notation::WriteFormat::PositionString)
         game.error = notation::GameError{game.pos.line, game.pos.column, 0,
                                        "a position string holds no moves; it converts only to fen"};
+      for (const auto& r : game.ok() ? game.repairs : std::vector<notation::RepairNote>{})
+        std::cerr << notation::describeError(source.path, r.where) << "\n";
       if (game.ok()) out << notation::writeGame(*to, game);
       else std::cerr << notation::describeError(chunk.path, *game.error) << "\n", failed = true;
-    });
+    }, notation::ReadOptions{.lenient = o.lenient});
     if (!o.outDir.empty() && chunk.lastOfFile && !file) {
       std::cerr << "apiary convert: cannot write " << (o.outDir / name) << "\n";
       failed = true;
@@ -81,6 +84,7 @@ void addConvertCommand(CLI::App& app, int& exitCode) {
   cmd->add_option("--from", options->from, "Input notation (default: detected per file)");
   cmd->add_option("--to", options->to, "Output notation")->required();
   cmd->add_option("-o,--out", options->outDir, "Write one file per input into this directory");
+  cmd->add_flag("--lenient", options->lenient, "Repair moves that fit no legal move; each repair is a warning");
   cmd->add_option("inputs", options->inputs, "Files, directories, .zip archives, or - for stdin")
       ->required();
   cmd->callback([options, &exitCode] { exitCode = runConvert(*options); });

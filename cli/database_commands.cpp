@@ -20,6 +20,7 @@ struct IngestOptions {
   unsigned jobs = 0;
   std::size_t batchGames = 20000;
   bool json = false;
+  bool lenient = false;
 };
 
 void showProgress(const ingest::ImportProgress& p) {
@@ -41,6 +42,7 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
   options.format = format;
   options.jobs = o.jobs;
   options.batchGames = std::max<std::size_t>(1, o.batchGames);
+  options.lenient = o.lenient;
   const bool terminal = isatty(STDERR_FILENO);
   if (terminal) options.progress = showProgress;
   const auto summary = ingest::importSources(db, o.paths, options);
@@ -50,10 +52,13 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
   if (terminal) std::fprintf(stderr, "\n");
 
   if (o.json) {
-    nlohmann::json errors = nlohmann::json::array();
-    for (const auto& e : summary.errors)
-      errors.push_back({{"file", e.file}, {"line", e.line}, {"column", e.column}, {"ply", e.ply},
-                        {"message", e.message}});
+    auto listed = [](const std::vector<ingest::ImportError>& list) {
+      nlohmann::json out = nlohmann::json::array();
+      for (const auto& e : list)
+        out.push_back({{"file", e.file}, {"line", e.line}, {"column", e.column}, {"ply", e.ply},
+                       {"message", e.message}});
+      return out;
+    };
     nlohmann::json skippedFiles = nlohmann::json::array();
     for (const auto& f : summary.skippedFiles) skippedFiles.push_back({{"file", f.file}, {"reason", f.reason}});
     std::cout << nlohmann::json{{"added", summary.totals.added},
@@ -61,11 +66,15 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
                                 {"rejected", summary.totals.rejected},
                                 {"files", summary.totals.files},
                                 {"seconds", summary.totals.seconds},
-                                {"errors", errors},
+                                {"repaired", summary.repairedGames},
+                                {"errors", listed(summary.errors)},
+                                {"repairs", listed(summary.repairs)},
                                 {"skipped_files", skippedFiles}}
                      .dump()
               << "\n";
   } else {
+    for (const auto& e : summary.repairs)
+      std::cerr << e.file << ":" << e.line << ":" << e.column << ": ply " << e.ply << ": " << e.message << "\n";
     for (const auto& e : summary.errors) {
       std::cerr << e.file << ":";
       if (e.line) std::cerr << e.line << ":" << e.column << ":";
@@ -73,7 +82,8 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
     }
     for (const auto& f : summary.skippedFiles) std::cerr << f.file << ": skipped: " << f.reason << "\n";
     std::cout << "added " << summary.totals.added << " games, skipped " << summary.totals.skipped
-              << " already present, rejected " << summary.totals.rejected << " (" << summary.totals.files
+              << " already present, rejected " << summary.totals.rejected
+              << (o.lenient ? ", repaired " + std::to_string(summary.repairedGames) : "") << " (" << summary.totals.files
               << " files";
     if (!summary.skippedFiles.empty()) std::cout << ", " << summary.skippedFiles.size() << " holding no games skipped";
     std::cout << ", " << summary.totals.seconds << " s)\n";
@@ -93,6 +103,7 @@ int runInfo(const GlobalOptions& global, bool json) {
             << "positions  " << info.positions << " distinct\n"
             << "postings   " << info.postings << "\n"
             << "rejected   " << info.rejected << "\n"
+            << "repaired   " << info.repaired << " games read leniently\n"
             << "on disk    " << info.bytes << " bytes (catalogue " << info.catalogueBytes << ", positions "
             << info.positionBytes << ")\n";
   for (const auto& [type, n] : info.gamesByType) std::cout << "  " << type << ": " << n << " games\n";
@@ -123,6 +134,8 @@ void addDatabaseCommands(CLI::App& app, const GlobalOptions& global, int& exitCo
   ingest->add_option("paths", ingestOptions->paths, "What to read")->required();
   ingest->add_option("--format", ingestOptions->format, "Read every file as this notation (default: detect)");
   ingest->add_option("--jobs", ingestOptions->jobs, "Worker threads (default: one per core)");
+  ingest->add_flag("--lenient", ingestOptions->lenient,
+                   "Repair moves that fit no legal move (sliding rules, colour letters); each repair is a warning");
   ingest->add_option("--batch-games", ingestOptions->batchGames, "Games per committed batch")
       ->capture_default_str();
   ingest->add_flag("--json", ingestOptions->json, "Print the summary as JSON");

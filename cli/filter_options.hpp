@@ -22,6 +22,7 @@ inline void addFilterOptions(CLI::App* cmd, query::GameFilter& f) {
   cmd->add_option("--to-date", f.toDate, "On or before this date")->group(group);
   cmd->add_option("--result", f.result, "white, black, draw or unknown")->group(group);
   cmd->add_option("--game-type", f.gameType, "Base, Base+M, ..., Base+MLP")->group(group);
+  cmd->add_flag("--strict-only", f.strictOnly, "Leave out games read with lenient repairs")->group(group);
 }
 
 }  // namespace apiary::cli

@@ -251,6 +251,7 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
   addPaging(games, *g, "Oldest games first (default: newest first)");
   games->add_option("--sort", g->sort, "date (the default; undated games last), plies or id (ingest order)");
   games->add_flag("--count", g->count, "Also count every matching game");
+  games->add_flag("--repaired", g->filter.repairedOnly, "Only games read with lenient repairs");
   games->add_flag("--json", g->json, "Print JSON");
   addFilterOptions(games, g->filter);
   games->callback([&global, g, &exitCode] { exitCode = runGames(global, *g); });

@@ -216,6 +216,10 @@ void Catalogue::insertPending(uint64_t batch, GameId firstGame, std::span<const 
       insert->bindUnownedBlob(19, bytesOf(tagBlob));
       insert->run();  // a game already there breaks the unique fingerprint: throws
       for (int64_t value : valueIds) gameTags.push_back({value, id});
+      for (const auto& [ply, kind] : r.meta.repairs)
+        prepared("INSERT INTO game_repairs(game, ply, kind) VALUES (?1, ?2, ?3)")
+            ->bindAll(id, int64_t(ply), int64_t(kind))
+            .run();
     }
     std::sort(gameTags.begin(), gameTags.end());
     for (std::size_t i = 0; i < gameTags.size();) {
@@ -259,6 +263,7 @@ void Catalogue::recover(uint64_t lastCommitted) {
     games->reset();
     for (const auto& [game, value] : pairs)
       prepared("DELETE FROM game_tags WHERE value = ?1 AND game = ?2")->bindAll(value, game).run();
+    prepared("DELETE FROM game_repairs WHERE game >= ?1")->bind(1, firstDiscarded).run();
     prepared("DELETE FROM games WHERE id >= ?1")->bind(1, firstDiscarded).run();
     prepared("DELETE FROM batches WHERE id > ?1")->bind(1, int64_t(lastCommitted)).run();
   }

@@ -50,6 +50,7 @@ struct CatalogueCounts {
   uint64_t games = 0;
   std::map<std::string, uint64_t> gamesByType, formats;
   uint64_t rejected = 0, sources = 0, batches = 0;
+  uint64_t repaired = 0;  // games read with lenient repairs
 };
 
 class Catalogue {

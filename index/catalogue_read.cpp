@@ -165,6 +165,10 @@ CatalogueCounts Catalogue::counts(GameId visible) const {
     return uint64_t(q->integer(0));
   };
   c.rejected = single("SELECT count(*) FROM rejected");
+  auto repaired = prepared("SELECT count(DISTINCT game) FROM game_repairs WHERE game <= ?1");
+  repaired->bind(1, visible);
+  repaired->step();
+  c.repaired = uint64_t(repaired->integer(0));
   c.sources = single("SELECT count(*) FROM sources");
   auto batches = prepared("SELECT count(*) FROM batches WHERE first_game <= ?1");
   batches->bind(1, visible);

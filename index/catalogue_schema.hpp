@@ -34,8 +34,9 @@ inline GameState stateOfCode(int64_t code) {
 //   1: the first index;  2: game lengths in the counts, popular positions'
 //   postings under keys of their own (issue 5);  3: the algebraic position hash
 //   (engine/position_hash.hpp) instead of XXH3 of the key;  4: tag values' case
-//   folds (tag_values.folded) and games by date (issue 16).
-inline constexpr int kIndexFormatVersion = 4;
+//   folds (tag_values.folded) and games by date (issue 16);  5: each game's
+//   repairs (game_repairs, issue 14).
+inline constexpr int kIndexFormatVersion = 5;
 
 // WAL (readers run beside the writer), synchronous=FULL (a pending batch must be
 // on disk before RocksDB commits it), and a larger page cache for the writer.

@@ -185,6 +185,7 @@ Info Database::info() const {
   info.gamesByType = counts.gamesByType;
   info.formats = counts.formats;
   info.rejected = counts.rejected;
+  info.repaired = counts.repaired;
   info.sources = counts.sources;
   info.batches = counts.batches;
   store_->forEachPosition([&](PositionHash, std::string_view value, std::string_view) {

@@ -60,6 +60,7 @@ class Where {
     if (q.toDate) add("substr(g.date, 1, ?) <= ?", int64_t(q.toDate->size()), *q.toDate);
     if (q.result) add("g.result = ?", resultCode(*q.result));
     if (q.gameType) add("g.game_type = ?", q.gameType->name());
+    if (q.repaired) add(*q.repaired ? "g.id IN (SELECT game FROM game_repairs)" : "g.id NOT IN (SELECT game FROM game_repairs)");
   }
 
   const std::string& sql() const { return sql_; }

@@ -40,9 +40,11 @@ struct GameQuery {
   std::optional<std::string> fromDate, toDate;  // ISO yyyy[-mm[-dd]], inclusive; undated games never match
   std::optional<GameState> result;              // InProgress: unknown
   std::optional<GameType> gameType;
+  std::optional<bool> repaired;  // true: games lenient reading repaired; false: the others
 
   bool empty() const {
-    return !player && !playerSeat && !white && !black && !event && !site && !fromDate && !toDate && !result && !gameType;
+    return !player && !playerSeat && !white && !black && !event && !site && !fromDate && !toDate && !result &&
+           !gameType && !repaired;
   }
 };
 

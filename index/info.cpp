@@ -14,6 +14,7 @@ void to_json(nlohmann::json& j, const Info& info) {
                      {"batches", info.batches},
                      {"sources", info.sources},
                      {"rejected", info.rejected},
+                     {"repaired", info.repaired},
                      {"games_by_type", info.gamesByType},
                      {"formats", info.formats}};
 }

@@ -18,12 +18,13 @@ struct Info {
   uint64_t batches = 0;
   uint64_t sources = 0;
   uint64_t rejected = 0;
+  uint64_t repaired = 0;  // games read leniently, with at least one repair
   std::map<std::string, uint64_t> gamesByType;
   std::map<std::string, uint64_t> formats;  // games by notation
 };
 
 // {"games": N, "positions": N, "bytes": N, "postings": N, "catalogue_bytes": N,
-//  "position_bytes": N, "batches": N, "sources": N, "rejected": N,
+//  "position_bytes": N, "batches": N, "sources": N, "rejected": N, "repaired": N,
 //  "games_by_type": {...}, "formats": {...}}
 void to_json(nlohmann::json& j, const Info& info);
 

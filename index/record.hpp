@@ -30,6 +30,8 @@ struct GameMeta {
   std::string format;       // the notation's name
   Tags tags;
   std::optional<GameState> result;  // as the file states it; nullopt: the board's own
+  // Moves lenient reading repaired: (ply, kind), kind as notation::RepairKind numbers it.
+  std::vector<std::pair<int, uint8_t>> repairs;
 };
 
 // A move in the canonical frame of the position it is played from: the piece's

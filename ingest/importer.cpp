@@ -28,6 +28,7 @@ struct ChunkResult {
   std::vector<index::RejectedGame> rejected;
   std::vector<ImportError> errors;
   std::optional<SkippedFile> skipped;  // the file holds no games
+  std::vector<ImportError> repairs;
   uint64_t games = 0;
   double readSeconds = 0, recordSeconds = 0;
 };
@@ -43,8 +44,8 @@ void notGames(ChunkResult& out, const SourceChunk& chunk, const std::string& rea
   }
 }
 
-ChunkResult processChunk(const SourceChunk& chunk) {
-  ChunkResult out{chunk.path, chunk.firstOfFile, chunk.lastOfFile, {}, {}, {}, {}, 0, 0, 0};
+ChunkResult processChunk(const SourceChunk& chunk, bool lenient) {
+  ChunkResult out{chunk.path, chunk.firstOfFile, chunk.lastOfFile, {}, {}, {}, {}, {}, 0, 0, 0};
   auto reject = [&](const std::string& format, int64_t index, const notation::GameError& e) {
     out.rejected.push_back({chunk.path, index, format, e.line, e.column, e.ply, e.message});
     out.errors.push_back({chunk.path, e.line, e.column, e.ply, e.message});
@@ -74,12 +75,14 @@ ChunkResult processChunk(const SourceChunk& chunk) {
     placeInFile(game, chunk);
     if (game.ok() && game.setUp)
       game.error = notation::GameError{game.pos.line, game.pos.column, 0, "a position string is not a game"};
+    for (const auto& r : game.ok() ? game.repairs : std::vector<notation::RepairNote>{})
+      out.repairs.push_back({chunk.path, r.where.line, r.where.column, r.where.ply, r.where.message});
     if (game.ok())
       out.records.push_back(gameRecord(game, chunk.path, formatName));
     else
       reject(formatName, game.index, *game.error);
     out.recordSeconds += since(recordStart);
-  });
+  }, notation::ReadOptions{.lenient = lenient});
   out.readSeconds = since(start) - out.recordSeconds;
   return out;
 }
@@ -88,7 +91,7 @@ ChunkResult processChunk(const SourceChunk& chunk) {
 // memory stays flat whatever the input's size.
 class Pipeline {
  public:
-  explicit Pipeline(unsigned jobs) : window_(4 * jobs) {
+  Pipeline(unsigned jobs, bool lenient) : lenient_(lenient), window_(4 * jobs) {
     for (unsigned i = 0; i < jobs; ++i) workers_.emplace_back([this] { work(); });
   }
   ~Pipeline() {
@@ -133,7 +136,7 @@ class Pipeline {
         job = std::move(todo_.front());
         todo_.pop_front();
       }
-      ChunkResult result = processChunk(job.second);
+      ChunkResult result = processChunk(job.second, lenient_);
       {
         std::lock_guard lock(mutex_);
         results_.emplace(job.first, std::move(result));
@@ -151,6 +154,7 @@ class Pipeline {
     return r;
   }
 
+  bool lenient_;
   uint64_t window_;
   std::mutex mutex_;
   std::condition_variable wake_, done_;
@@ -171,8 +175,9 @@ std::optional<GameState> parseResultTag(std::string_view text) {
 }
 
 index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& path, const std::string& format) {
-  index::GameMeta meta{path, game.index, format, {}, std::nullopt};
+  index::GameMeta meta{path, game.index, format, {}, std::nullopt, {}};
   if (const std::string* result = game.tag("Result")) meta.result = parseResultTag(*result);
+  for (const auto& r : game.repairs) meta.repairs.push_back({r.where.ply, uint8_t(r.kind)});
   meta.tags.reserve(game.tags.size());
   for (auto& tag : game.tags) meta.tags.emplace_back(std::move(tag.name), std::move(tag.value));
   return index::makeRecord(game.board, std::move(meta));
@@ -209,6 +214,8 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
     summary.recordSeconds += r.recordSeconds;
     if (r.skipped) summary.skippedFiles.push_back(std::move(*r.skipped));
     for (auto& e : r.errors) summary.errors.push_back(std::move(e));
+    for (auto& rec : r.records) summary.repairedGames += !rec.meta.repairs.empty();
+    for (auto& e : r.repairs) summary.repairs.push_back(std::move(e));
     for (auto& g : r.rejected) {
       if (g.sourceIndex >= 0) g.sourceIndex += fileGames;
       rejected.push_back(std::move(g));
@@ -227,7 +234,7 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
   };
 
   {
-    Pipeline pipeline(jobs);
+    Pipeline pipeline(jobs, options.lenient);
     ChunkOptions chunking;
     chunking.format = options.format;
     chunking.sources.skipDirectories.push_back(db.dir().string());

@@ -29,6 +29,7 @@ struct ImportOptions {
   unsigned jobs = 0;                      // worker threads; 0: one per core
   std::size_t batchGames = 20000;         // games per committed batch, within a file too
   std::function<void(const ImportProgress&)> progress;  // called now and then by the writer
+  bool lenient = false;                   // repair moves that fit nothing (notation/repair.hpp)
 };
 
 struct ImportError {
@@ -48,6 +49,8 @@ struct ImportSummary {
   ImportProgress totals;  // files: those read through, skipped ones included
   std::vector<ImportError> errors;  // one per rejected game or unusable file
   std::vector<SkippedFile> skippedFiles;
+  std::vector<ImportError> repairs; // one per repaired move (warnings)
+  uint64_t repairedGames = 0;
   double readSeconds = 0;           // summed over workers: parse and replay
   double recordSeconds = 0;         // summed over workers: canonical keys, records
 };

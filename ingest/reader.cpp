@@ -18,6 +18,8 @@ void placeInFile(notation::ReplayedGame& game, const SourceChunk& chunk) {
   const int before = chunk.firstLine - 1;
   if (game.pos.line) game.pos.line += before;
   if (game.error && game.error->line) game.error->line += before;
+  for (auto& repair : game.repairs)
+    if (repair.where.line) repair.where.line += before;
 }
 
 void readSources(const std::vector<std::string>& paths, std::optional<grammar::Format> format,

@@ -10,9 +10,11 @@
 #include <cstdlib>
 #include <vector>
 
+#include "engine/relaxed_movement.hpp"
 #include "engine/walks.hpp"
 #include "notation/move_text.hpp"
 #include "notation/notations.hpp"
+#include "notation/repair.hpp"
 #include "notation/resolve.hpp"
 
 namespace apiary::notation {
@@ -173,9 +175,19 @@ Step resolveWritten(const Board& board, const GameFrame& frame, const ag::Move& 
   });
 }
 
+// The movements a written move fits once the sliding rules are dropped.
+std::vector<Move> relaxedFitting(const Board& board, const GameFrame& frame, const ag::Move& w) {
+  if (w.pass || board.ply() == 0) return {};
+  const std::optional<KnownCell> to = cellNextToHive(board, frame, w.to);
+  if (!to) return {};
+  return fittingMoves(movementsIgnoringSlideRules(board, namedBy(w.piece)),
+                      [&](const Move& m) { return fits(board, frame, w, m, *to); });
+}
+
 // Takes the game's tags: the grammar hands each game over to be replayed once.
-ReplayedGame replayAlgebraicGame(grammar::Game<ag::Move>&& game) {
+ReplayedGame replayAlgebraicGame(grammar::Game<ag::Move>&& game, ReadOptions options) {
   ReplaySetup setup;
+  setup.lenient = options.lenient;
   std::string error;
   setup.type = gameTypeFromTags(game.tags, error);
   if (!error.empty()) return refusedGame(game, error);
@@ -185,11 +197,16 @@ ReplayedGame replayAlgebraicGame(grammar::Game<ag::Move>&& game) {
       break;
     }
   GameFrame frame;
-  return replayWritten(std::move(game), setup, [&](const Board& board, const grammar::Written<ag::Move>& w) {
+  auto step = [&](const Board& board, const grammar::Written<ag::Move>& w) {
     // The grid is wherever the first piece was written (m0 in a game).
     if (board.ply() == 0 && !w.move.pass) frame = GameFrame::translated({*w.move.to.q, *w.move.to.r});
     return resolveWritten(board, frame, w.move);
-  });
+  };
+  auto relaxed = [&](const Board& board, const ag::Move& w, const Step&) { return relaxedFitting(board, frame, w); };
+  auto repair = [&](const Board& board, const grammar::Written<ag::Move>& w, const Step& failed) {
+    return findRepair(board, w, failed, step, relaxed, ColourLetters::Prefix, ag::parseMove);
+  };
+  return replayWritten(std::move(game), setup, step, repair);
 }
 
 }  // namespace
@@ -204,9 +221,9 @@ std::string writeAlgebraicMove(const Board& board, const GameFrame& frame, const
   return ag::writeMove(describe(board, frame, legalMoveVector(board), move, form), form);
 }
 
-void readAlgebraic(std::string_view text, const GameSink& sink) {
+void readAlgebraic(std::string_view text, const GameSink& sink, ReadOptions options) {
   NumberedSink out(sink);
-  ag::parseGames(text, [&](grammar::Game<ag::Move>&& game) { out(replayAlgebraicGame(std::move(game))); });
+  ag::parseGames(text, [&](grammar::Game<ag::Move>&& game) { out(replayAlgebraicGame(std::move(game), options)); });
 }
 
 std::string writeAlgebraic(const ReplayedGame& game, ag::Form form) {

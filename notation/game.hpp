@@ -9,6 +9,7 @@
 
 #include "engine/board.hpp"
 #include "grammar/syntax.hpp"
+#include "notation/repair_kind.hpp"
 
 namespace apiary::notation {
 
@@ -21,6 +22,17 @@ struct GameError {
   std::string message;
 };
 
+// A move lenient reading repaired: where, which ply, and the warning's text.
+struct RepairNote {
+  GameError where;  // line, column, ply and "'text': repaired: ... -> move"
+  RepairKind kind;
+};
+
+// How to read: strictly (the default), or repairing moves that fit nothing.
+struct ReadOptions {
+  bool lenient = false;
+};
+
 struct ReplayedGame {
   int index = 0;             // 0-based position of the game in its file
   grammar::SourcePos pos;    // where the game starts
@@ -29,6 +41,7 @@ struct ReplayedGame {
   std::optional<GameError> error;
   std::vector<std::string> notes;  // accepted oddities, e.g. a Queen-first opening
   bool setUp = false;              // a position without history (position strings)
+  std::vector<RepairNote> repairs; // moves read leniently, in ply order
 
   bool ok() const { return !error.has_value(); }
   const std::string* tag(std::string_view name) const;

@@ -29,13 +29,13 @@ std::string_view writeFormatName(WriteFormat format) {
   return "?";
 }
 
-void readGames(grammar::Format format, std::string_view text, const GameSink& sink) {
+void readGames(grammar::Format format, std::string_view text, const GameSink& sink, ReadOptions options) {
   switch (format) {
-    case grammar::Format::Uhp: return readUhp(text, sink);
-    case grammar::Format::Sgf: return readSgf(text, sink);
-    case grammar::Format::PgnLike: return readPgnLike(text, sink);
+    case grammar::Format::Uhp: return readUhp(text, sink, options);
+    case grammar::Format::Sgf: return readSgf(text, sink, options);
+    case grammar::Format::PgnLike: return readPgnLike(text, sink, options);
     case grammar::Format::Direction: return readDirection(text, sink);
-    case grammar::Format::Algebraic: return readAlgebraic(text, sink);
+    case grammar::Format::Algebraic: return readAlgebraic(text, sink, options);
     case grammar::Format::PositionString: return readPositions(text, sink);
     default: break;
   }
@@ -44,9 +44,9 @@ void readGames(grammar::Format format, std::string_view text, const GameSink& si
   sink(std::move(unknown));
 }
 
-std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view text) {
+std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view text, ReadOptions options) {
   std::vector<ReplayedGame> games;
-  readGames(format, text, [&](ReplayedGame&& game) { games.push_back(std::move(game)); });
+  readGames(format, text, [&](ReplayedGame&& game) { games.push_back(std::move(game)); }, options);
   return games;
 }
 

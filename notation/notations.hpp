@@ -28,24 +28,24 @@ std::string_view writeFormatName(WriteFormat format);
 // (its extension) only breaks ties.
 grammar::Format detectNotation(std::string_view text, std::string_view path = {});
 
-void readGames(grammar::Format format, std::string_view text, const GameSink& sink);
-std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view text);
+void readGames(grammar::Format format, std::string_view text, const GameSink& sink, ReadOptions options = {});
+std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view text, ReadOptions options = {});
 std::string writeGame(WriteFormat format, const ReplayedGame& game);  // as it stands in a file
 std::string writeGames(WriteFormat format, const std::vector<ReplayedGame>& games);
 
 // The bridges, one per notation (ingest/<notation>_notation.cpp).
-void readUhp(std::string_view text, const GameSink& sink);
+void readUhp(std::string_view text, const GameSink& sink, ReadOptions options = {});
 std::string writeUhp(const ReplayedGame& game);
 // PGN-like, direction-based and algebraic resolve every written move against the
-// legal moves (ingest/resolve.hpp); single moves are in ingest/move_text.hpp.
-void readPgnLike(std::string_view text, const GameSink& sink);
+// legal moves (notation/resolve.hpp); single moves are in ingest/move_text.hpp.
+void readPgnLike(std::string_view text, const GameSink& sink, ReadOptions options = {});
 std::string writePgnLike(const ReplayedGame& game);  // the shortest description of each move
 void readDirection(std::string_view text, const GameSink& sink);
 std::string writeDirection(const ReplayedGame& game,  // canonical, the same for every symmetry
                            grammar::direction::Spelling spelling = grammar::direction::Spelling::Unicode);
-void readAlgebraic(std::string_view text, const GameSink& sink);
+void readAlgebraic(std::string_view text, const GameSink& sink, ReadOptions options = {});
 std::string writeAlgebraic(const ReplayedGame& game, grammar::algebraic::Form form);
-void readSgf(std::string_view text, const GameSink& sink);
+void readSgf(std::string_view text, const GameSink& sink, ReadOptions options = {});
 
 // Position strings: one position a line, each a set-up game without history.
 struct PositionOrError {

@@ -11,6 +11,8 @@
 #include "notation/pgn_like_places.hpp"
 #include "notation/move_text.hpp"
 #include "notation/notations.hpp"
+#include "engine/relaxed_movement.hpp"
+#include "notation/repair.hpp"
 #include "notation/resolve.hpp"
 
 namespace apiary::notation {
@@ -274,9 +276,16 @@ Step resolveWritten(const Board& board, const pl::Ply& ply) {
   return chooseOne(fits, none, [&](const Move& m) { return pl::writePly(ShortestPly(board, legal).write(m)); });
 }
 
+// The movements a ply fits once the sliding rules are dropped.
+std::vector<Move> relaxedFitting(const Board& board, const pl::Ply& ply, const Step&) {
+  if (ply.kind != pl::Ply::Kind::Move) return {};
+  return fittingMoves(movementsIgnoringSlideRules(board, pgnlike::piecesOfLetter(ply.piece)), PlyFilter(board, ply));
+}
+
 // Takes the game's tags: the grammar hands each game over to be replayed once.
-ReplayedGame replayPgnLikeGame(grammar::Game<pl::Ply>&& game) {
+ReplayedGame replayPgnLikeGame(grammar::Game<pl::Ply>&& game, ReadOptions options) {
   ReplaySetup setup;
+  setup.lenient = options.lenient;
   std::string error;
   setup.type = gameTypeFromTags(game.tags, error);
   if (!error.empty()) return refusedGame(game, error);
@@ -286,9 +295,11 @@ ReplayedGame replayPgnLikeGame(grammar::Game<pl::Ply>&& game) {
       setup.firstMover = std::isupper(static_cast<unsigned char>(w.move.piece)) ? Color::White : Color::Black;
       break;
     }
-  return replayWritten(std::move(game), setup, [](const Board& board, const grammar::Written<pl::Ply>& w) {
-    return resolveWritten(board, w.move);
-  });
+  auto step = [](const Board& board, const grammar::Written<pl::Ply>& w) { return resolveWritten(board, w.move); };
+  auto repair = [&](const Board& board, const grammar::Written<pl::Ply>& w, const Step& failed) {
+    return findRepair(board, w, failed, step, relaxedFitting, ColourLetters::Case, pl::parsePly);
+  };
+  return replayWritten(std::move(game), setup, step, repair);
 }
 
 }  // namespace
@@ -304,10 +315,10 @@ std::string writePgnLikeMove(const Board& board, const Move& move) {
   return pl::writePly(ShortestPly(board, legal).write(move));
 }
 
-void readPgnLike(std::string_view text, const GameSink& sink) {
+void readPgnLike(std::string_view text, const GameSink& sink, ReadOptions options) {
   NumberedSink out(sink);
   // Each game replayed as soon as it is parsed, not once the whole file is.
-  pl::parseGames(text, [&](grammar::Game<pl::Ply>&& game) { out(replayPgnLikeGame(std::move(game))); });
+  pl::parseGames(text, [&](grammar::Game<pl::Ply>&& game) { out(replayPgnLikeGame(std::move(game), options)); });
 }
 
 std::string writePgnLike(const ReplayedGame& game) {

@@ -1,5 +1,8 @@
 #include "notation/replay.hpp"
 
+#include "engine/uhp.hpp"
+#include "notation/repair.hpp"
+
 namespace apiary::notation {
 
 void finishReplay(ReplayedGame& game, const ReplaySetup& setup) {
@@ -14,6 +17,23 @@ void finishReplay(ReplayedGame& game, const ReplaySetup& setup) {
   Board smaller(GameType::containing(game.board.piecesOnBoard()), game.board.rules(), game.board.firstMover());
   for (const Move& m : history) smaller.play(m);
   game.board = std::move(smaller);
+}
+
+bool repairOrReject(ReplayedGame& game, const ReplaySetup& setup, const grammar::SourcePos& at,
+                    std::string_view text, std::string why, const std::optional<Repaired>& repair) {
+  const int ply = game.board.ply() + 1;
+  if (repair && setup.lenient && int(game.repairs.size()) < kMaxRepairs) {
+    game.repairs.push_back({GameError{at.line, at.column, ply, repairMessage(game.board, text, *repair)}, repair->kind});
+    game.board.play(repair->move);
+    return true;
+  }
+  std::string message = "'" + grammar::printable(text) + "': " + why;
+  if (repair && !setup.lenient)
+    message += "; --lenient would read this as " + moveString(game.board, repair->move) + " (" + repair->detail + ")";
+  else if (repair)
+    message += "; a game is repaired at most " + std::to_string(kMaxRepairs) + " times";
+  game.error = GameError{at.line, at.column, ply, std::move(message)};
+  return false;
 }
 
 }  // namespace apiary::notation

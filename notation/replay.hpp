@@ -9,6 +9,7 @@
 #include "engine/explain.hpp"
 #include "engine/movegen.hpp"
 #include "notation/game.hpp"
+#include "notation/repair_kind.hpp"
 
 namespace apiary::notation {
 
@@ -28,26 +29,54 @@ struct Step {
 struct ReplaySetup {
   std::optional<GameType> type;     // from the file; none: the smallest that fits
   Color firstMover = Color::White;
+  bool lenient = false;             // repair moves that fit nothing (notation/repair.hpp)
 };
+
+// A move repaired by lenient reading: the move played and what was changed.
+struct Repaired {
+  Move move;
+  RepairKind kind;
+  std::string detail;  // e.g. "gate and contact rules ignored"
+};
+
+// The replay of a notation without repairs.
+struct NoRepair {
+  template <class Written>
+  std::optional<Repaired> operator()(const Board&, const Written&, const Step&) const { return std::nullopt; }
+};
+
+// A failed move: repaired and played when the game is read leniently and has
+// repairs left (true), else the game's error, naming the repair when one exists.
+bool repairOrReject(ReplayedGame& game, const ReplaySetup& setup, const grammar::SourcePos& at,
+                    std::string_view text, std::string why, const std::optional<Repaired>& repair);
 
 // Shrinks the game type to the pieces used when the file named none, and notes
 // the oddities of a game that replayed.
 void finishReplay(ReplayedGame& game, const ReplaySetup& setup);
 
+// The repair search, kept out of the replay loop: it runs only for moves that fail.
+template <class RepairFn, class Written>
+[[gnu::cold, gnu::noinline]] std::optional<Repaired> askRepair(RepairFn& repair, const Board& board,
+                                                              const Written& written, const Step& failed) {
+  return repair(board, written, failed);
+}
+
 // Replays `game` (a grammar::Game<M>), calling step(board, written) for each move.
 // Archives hold older games that open with a Queen, so the tournament rule is off
 // and such openings are noted. A syntax error or a move that names no legal move
-// rejects the game with its line, column and ply. A game passed as an rvalue gives
-// up its tags to the replayed game (nothing else of it is taken).
-template <class WrittenGame, class StepFn>
-ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step) {
+// rejects the game with its line, column and ply, unless `repair(board, written,
+// failedStep)` finds a repair (asked only for moves that fail). A game passed as an
+// rvalue gives up its tags to the replayed game (nothing else of it is taken).
+template <class WrittenGame, class StepFn, class RepairFn = NoRepair>
+ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step, RepairFn&& repair = {}) {
   ReplayedGame out{.pos = game.pos,
                    .tags = std::forward<WrittenGame>(game).tags,
                    .board = Board(setup.type.value_or(GameType::all()), Rules{.tournament = false},
                                   setup.firstMover),
                    .error = {},
                    .notes = {},
-                   .setUp = false};
+                   .setUp = false,
+                   .repairs = {}};
   for (const auto& e : game.errors) {
     out.error = GameError{e.pos.line, e.pos.column, 0, e.message};
     return out;
@@ -60,10 +89,10 @@ ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step)
       out.board.play(*s.move);
       continue;
     }
-    const std::string why = s.move ? whyIllegal(out.board, *s.move) : std::move(s.error);
-    out.error = GameError{written.pos.line, written.pos.column, out.board.ply() + 1,
-                          "'" + grammar::printable(written.text) + "': " + why};
-    return out;
+    std::string why = s.move ? whyIllegal(out.board, *s.move) : std::move(s.error);
+    if (!repairOrReject(out, setup, written.pos, written.text, std::move(why),
+                        askRepair(repair, const_cast<const Board&>(out.board), written, s)))
+      return out;
   }
   if (game.moves.empty()) {
     out.error = GameError{game.pos.line, game.pos.column, 0, "the game has no moves"};

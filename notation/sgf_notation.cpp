@@ -7,6 +7,7 @@
 #include "engine/movegen.hpp"
 #include "grammar/sgf.hpp"
 #include "notation/notations.hpp"
+#include "notation/repair.hpp"
 #include "notation/replay.hpp"
 
 namespace apiary::notation {
@@ -57,8 +58,9 @@ std::vector<grammar::Tag> catalogueTags(const grammar::Game<grammar::SgfTurn>& g
   return tags;
 }
 
-ReplayedGame replaySgfGame(const grammar::Game<grammar::SgfTurn>& game) {
+ReplayedGame replaySgfGame(const grammar::Game<grammar::SgfTurn>& game, ReadOptions options) {
   ReplaySetup setup;
+  setup.lenient = options.lenient;
   setup.type = typeOfVariant(grammar::sgfVariant(tagValue(game, "SU")));
   std::optional<Axial> origin;  // the col/row of the first piece, which the engine puts at (0, 0)
   auto step = [&](const Board& board, const grammar::Written<grammar::SgfTurn>& w) -> Step {
@@ -78,16 +80,24 @@ ReplayedGame replaySgfGame(const grammar::Game<grammar::SgfTurn>& game) {
     if (next == kNoPiece) return Step::fail("no " + turn.piece + " left to place");
     return Step::play(Move{next, kNoCell, to});
   };
-  ReplayedGame out = replayWritten(game, setup, step);
+  // BoardSpace names the exact move and writes no colour: only the sliding rules
+  // are dropped.
+  auto repair = [&](const Board& board, const grammar::Written<grammar::SgfTurn>& w, const Step& failed) {
+    return findRepair(
+        board, w, failed, step,
+        [](const Board& b, const grammar::SgfTurn&, const Step& f) { return relaxedExactMove(b, f); },
+        ColourLetters::None, [](std::string_view) { return std::optional<grammar::SgfTurn>(); });
+  };
+  ReplayedGame out = replayWritten(game, setup, step, repair);
   out.tags = catalogueTags(game);
   return out;
 }
 
 }  // namespace
 
-void readSgf(std::string_view text, const GameSink& sink) {
+void readSgf(std::string_view text, const GameSink& sink, ReadOptions options) {
   NumberedSink out(sink);
-  for (const auto& game : grammar::parseSgf(text)) out(replaySgfGame(game));
+  for (const auto& game : grammar::parseSgf(text)) out(replaySgfGame(game, options));
 }
 
 }  // namespace apiary::notation

@@ -7,6 +7,7 @@
 #include "grammar/uhp.hpp"
 #include "notation/notations.hpp"
 #include "notation/replay.hpp"
+#include "notation/repair.hpp"
 #include "notation/resolve.hpp"
 
 namespace apiary::notation {
@@ -107,9 +108,15 @@ ReplayedGame unknownGameType(const grammar::Game<grammar::UhpMove>& game, const 
   return bad;
 }
 
+std::optional<grammar::UhpMove> parsedUhpMove(std::string_view text) { return grammar::parseMoveString(text).move; }
+std::vector<Move> relaxedExactMove(const Board& board, const grammar::UhpMove&, const Step& failed) {
+  return notation::relaxedExactMove(board, failed);
+}
+
 // Takes the game's tags: the grammar hands each game over to be replayed once.
-ReplayedGame replayUhpGame(grammar::Game<grammar::UhpMove>&& game) {
+ReplayedGame replayUhpGame(grammar::Game<grammar::UhpMove>&& game, ReadOptions options) {
   ReplaySetup setup;
+  setup.lenient = options.lenient;
   if (const std::string* type = game.tag("GameType")) {
     setup.type = GameType::parse(*type);
     // A temporary, so that the replayed game below is built where it is returned
@@ -138,17 +145,20 @@ ReplayedGame replayUhpGame(grammar::Game<grammar::UhpMove>&& game) {
       return Step::fail(uhpFaultText(board, placed.fault, piece, reference));
     return Step::play(placed.move);
   };
-  ReplayedGame out = replayWritten(std::move(game), setup, step);
+  auto repair = [&](const Board& board, const grammar::Written<grammar::UhpMove>& w, const Step& failed) {
+    return findRepair(board, w, failed, step, relaxedExactMove, ColourLetters::Prefix, parsedUhpMove);
+  };
+  ReplayedGame out = replayWritten(std::move(game), setup, step, repair);
   if (names.renumbered()) out.notes.push_back("pieces numbered out of entry order, renumbered");
   return out;
 }
 
 }  // namespace
 
-void readUhp(std::string_view text, const GameSink& sink) {
+void readUhp(std::string_view text, const GameSink& sink, ReadOptions options) {
   NumberedSink out(sink);
   // Each game replayed as soon as it is parsed, not once the whole file is.
-  grammar::parseUhpFile(text, [&](grammar::Game<grammar::UhpMove>&& game) { out(replayUhpGame(std::move(game))); });
+  grammar::parseUhpFile(text, [&](grammar::Game<grammar::UhpMove>&& game) { out(replayUhpGame(std::move(game), options)); });
 }
 
 std::string writeUhp(const ReplayedGame& game) {

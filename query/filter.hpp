@@ -18,9 +18,12 @@ struct GameFilter {
   std::optional<std::string> toDate;    // inclusive
   std::optional<std::string> result;    // white, black, draw, unknown (also 1-0, 0-1, 1/2-1/2)
   std::optional<std::string> gameType;  // Base, Base+M, ..., Base+MLP
+  bool strictOnly = false;              // leave out games lenient reading repaired
+  bool repairedOnly = false;            // only those games
 
   bool empty() const {
-    return !player && !color && !white && !black && !event && !site && !fromDate && !toDate && !result && !gameType;
+    return !player && !color && !white && !black && !event && !site && !fromDate && !toDate && !result && !gameType &&
+           !strictOnly && !repairedOnly;
   }
 };
 

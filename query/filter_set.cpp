@@ -19,6 +19,8 @@ index::GameQuery toGameQuery(const GameFilter& f) {
   q.toDate = f.toDate;
   if (f.result) q.result = resultFilterState(*f.result);
   if (f.gameType) q.gameType = GameType::parse(*f.gameType);
+  if (f.strictOnly) q.repaired = false;
+  if (f.repairedOnly) q.repaired = true;
   return q;
 }
 

@@ -88,6 +88,7 @@ const std::map<std::string, Setter, std::less<>>& setters() {
       {"to_date", text(&query::GameFilter::toDate, "to_date")},
       {"result", text(&query::GameFilter::result, "result")},
       {"game_type", text(&query::GameFilter::gameType, "game_type")},
+      {"strict_only", [](Params& p, const std::string& v) { p.filter.strictOnly = flag("strict_only", v); }},
       {"limit", [](Params& p, const std::string& v) { p.limit = number("limit", v, 1, kMaxLimit); }},
       {"offset", [](Params& p, const std::string& v) { p.offset = number("offset", v, 0, kMaxOffset); }},
       {"oldest_first", [](Params& p, const std::string& v) { p.oldestFirst = flag("oldest_first", v); }},

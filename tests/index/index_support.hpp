@@ -34,7 +34,7 @@ class ScratchDir {
 };
 
 inline index::GameMeta metaOf(const GeneratedGame& g, const std::string& source, int64_t index) {
-  index::GameMeta meta{source, index, "uhp-pgn", {g.tags.begin(), g.tags.end()}, std::nullopt};
+  index::GameMeta meta{source, index, "uhp-pgn", {g.tags.begin(), g.tags.end()}, std::nullopt, {}};
   if (const std::string* result = index::findTag(meta.tags, "Result")) meta.result = parseGameState(*result);
   return meta;
 }

@@ -42,7 +42,7 @@ struct Plant {
 };
 
 index::GameMeta metaOf(const index::Tags& tags, uint64_t n, const char* format) {
-  return {"bench/games-" + std::to_string(n / 1000) + ".txt", int64_t(n % 1000), format, tags, std::nullopt};
+  return {"bench/games-" + std::to_string(n / 1000) + ".txt", int64_t(n % 1000), format, tags, std::nullopt, {}};
 }
 
 // One original game and the copies planted from it, as records in id order.

@@ -64,7 +64,7 @@ int runConvert(const ConvertOptions& o) {
         game.error = notation::GameError{game.pos.line, game.pos.column, 0,
                                        "a position string holds no moves; it converts only to fen"};
       for (const auto& r : game.ok() ? game.repairs : std::vector<notation::RepairNote>{})
-        std::cerr << notation::describeError(source.path, r.where) << "\n";
+        std::cerr << notation::describeError(chunk.path, r.where) << "\n";
       if (game.ok()) out << notation::writeGame(*to, game);
       else std::cerr << notation::describeError(chunk.path, *game.error) << "\n", failed = true;
     }, notation::ReadOptions{.lenient = o.lenient});

@@ -95,7 +95,7 @@ int runInfo(const GlobalOptions& global, bool json) {
 }
 
 int runCheck(const GlobalOptions& global, bool full) {
-  index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
+  index::Database db(global.databasePath(), {.access = index::Access::ReadOnly, .openDamaged = true});
   index::CheckOptions options;
   options.full = full;
   const index::CheckReport report = db.check(options);

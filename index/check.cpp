@@ -34,6 +34,8 @@ class Checker {
       : store_(store), catalogue_(catalogue), visible_(visible), options_(o) {}
 
   CheckReport run() {
+    for (const std::string& file : store_.damagedFiles()) problem(file);
+    for (const std::string& file : store_.unreadableFiles()) problem(file);
     checkBatches();
     if (options_.full) full();
     else sample();

@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "index/database.hpp"
 #include "ingest/importer.hpp"
+#include "query/json_text.hpp"
 
 namespace apiary::cli {
 
@@ -54,13 +55,12 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
     for (const auto& e : summary.errors)
       errors.push_back({{"file", e.file}, {"line", e.line}, {"column", e.column}, {"ply", e.ply},
                         {"message", e.message}});
-    std::cout << nlohmann::json{{"added", summary.totals.added},
+    std::cout << query::jsonText(nlohmann::json{{"added", summary.totals.added},
                                 {"skipped", summary.totals.skipped},
                                 {"rejected", summary.totals.rejected},
                                 {"files", summary.totals.files},
                                 {"seconds", summary.totals.seconds},
-                                {"errors", errors}}
-                     .dump()
+                                {"errors", errors}})
               << "\n";
   } else {
     for (const auto& e : summary.errors) {
@@ -79,7 +79,7 @@ int runInfo(const GlobalOptions& global, bool json) {
   index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
   const index::Info info = db.info();
   if (json) {
-    std::cout << nlohmann::json(info).dump() << "\n";
+    std::cout << query::jsonText(nlohmann::json(info)) << "\n";
     return kExitOk;
   }
   std::cout << "database   " << global.databasePath() << "\n"

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "cli/terminal_text.hpp"
 #include "index/keys.hpp"
 
 namespace apiary::cli {
@@ -132,8 +133,8 @@ void printSearch(std::ostream& out, const query::SearchResult& r, uint64_t offse
   for (const auto& hit : r.games) {
     const auto& g = hit.game;
     out << cell(std::to_string(g.id), 8, true) << "  ply " << cell(std::to_string(hit.ply), 4) << dateOf(g) << "  "
-        << g.white << " - " << g.black << "  " << resultName(g.result) << "  " << g.gameType << "  " << g.source
-        << "\n";
+        << forTerminal(g.white) << " - " << forTerminal(g.black) << "  " << resultName(g.result) << "  "
+        << g.gameType << "  " << forTerminal(g.source) << "\n";
   }
 }
 
@@ -141,9 +142,9 @@ void printGames(std::ostream& out, const std::vector<index::GameRow>& games, uin
                 std::optional<uint64_t> total) {
   if (total) out << *total << (*total == 1 ? " game matches\n" : " games match\n");
   for (const auto& g : games) {
-    out << cell(std::to_string(g.id), 8, true) << "  " << cell(dateOf(g), 10) << "  " << g.white << " - " << g.black
-        << "  " << resultName(g.result) << "  " << g.gameType << "  " << g.plies << " plies  " << g.event << "  "
-        << g.source << "\n";
+    out << cell(std::to_string(g.id), 8, true) << "  " << cell(dateOf(g), 10) << "  " << forTerminal(g.white)
+        << " - " << forTerminal(g.black) << "  " << resultName(g.result) << "  " << g.gameType << "  " << g.plies
+        << " plies  " << forTerminal(g.event) << "  " << forTerminal(g.source) << "\n";
   }
   if (games.empty()) out << "no games" << (offset ? " past offset " + std::to_string(offset) : "") << "\n";
   else if (more) out << "(more: --offset " << offset + games.size() << ")\n";

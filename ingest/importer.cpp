@@ -10,6 +10,7 @@
 #include "ingest/notations.hpp"
 #include "ingest/reader.hpp"
 #include "ingest/sources.hpp"
+#include "ingest/text_encoding.hpp"
 
 namespace apiary::ingest {
 
@@ -148,7 +149,7 @@ index::GameRecord gameRecord(ReplayedGame& game, const std::string& path, const 
   index::GameMeta meta{path, game.index, format, {}, std::nullopt};
   if (const std::string* result = game.tag("Result")) meta.result = parseResultTag(*result);
   meta.tags.reserve(game.tags.size());
-  for (auto& tag : game.tags) meta.tags.emplace_back(std::move(tag.name), std::move(tag.value));
+  for (auto& tag : game.tags) meta.tags.emplace_back(asUtf8(std::move(tag.name)), asUtf8(std::move(tag.value)));
   return index::makeRecord(game.board, std::move(meta));
 }
 

@@ -1,6 +1,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 
 #include "cli/commands.hpp"
 #include "ingest/notations.hpp"
@@ -18,6 +19,18 @@ struct ConvertOptions {
   std::vector<std::string> inputs;
 };
 
+// Where a source's games go with -o: its path below the directory argument that
+// found it, or its own name for a file argument, so that two x.pgn of different
+// folders stay apart.
+std::filesystem::path outputName(const std::string& argument, const std::string& source,
+                                 ingest::WriteFormat to) {
+  std::filesystem::path name = std::filesystem::path(source).filename();
+  if (source == "-") name = "stdin";
+  else if (std::filesystem::is_directory(argument)) name = std::filesystem::path(source).lexically_relative(argument);
+  name.replace_extension(std::string(".") + std::string(ingest::writeFormatName(to)) + ".txt");
+  return name;
+}
+
 int runConvert(const ConvertOptions& o) {
   std::optional<grammar::Format> from;
   if (!o.from.empty() && !(from = grammar::parseFormatName(o.from))) {
@@ -31,8 +44,9 @@ int runConvert(const ConvertOptions& o) {
     return kExitUsage;
   }
   bool failed = false;
+  std::set<std::filesystem::path> written;  // no file is written twice in a run
   // Each game is written as soon as it is read: a file's games are never all held.
-  ingest::forEachSource(o.inputs, [&](ingest::SourceText&& source) {
+  for (const std::string& argument : o.inputs) ingest::forEachSource({argument}, [&](ingest::SourceText&& source) {
     const ingest::SourceFormat read = ingest::sourceFormat(source, from);
     if (!read.error.empty()) {
       std::cerr << source.path << ": " << read.error << "\n";
@@ -42,10 +56,15 @@ int runConvert(const ConvertOptions& o) {
     std::ofstream file;
     std::filesystem::path name;
     if (!o.outDir.empty()) {
-      name = source.path == "-" ? std::filesystem::path("stdin") : std::filesystem::path(source.path).filename();
-      name.replace_extension(std::string(".") + std::string(ingest::writeFormatName(*to)) + ".txt");
-      std::filesystem::create_directories(o.outDir);
-      file.open(std::filesystem::path(o.outDir) / name);
+      name = std::filesystem::path(o.outDir) / outputName(argument, source.path, *to);
+      if (!written.insert(name).second) {
+        std::cerr << "apiary convert: " << source.path << ": " << name.string()
+                  << " is written already from another input of that name; convert it in a run of its own\n";
+        failed = true;
+        return;
+      }
+      std::filesystem::create_directories(name.parent_path());
+      file.open(name);
     }
     std::ostream& out = o.outDir.empty() ? std::cout : file;
     ingest::readGames(read.format, source.text, [&](ingest::ReplayedGame&& game) {
@@ -56,7 +75,7 @@ int runConvert(const ConvertOptions& o) {
       else std::cerr << ingest::describeError(source.path, *game.error) << "\n", failed = true;
     });
     if (!o.outDir.empty() && !file) {
-      std::cerr << "apiary convert: cannot write " << (o.outDir / name) << "\n";
+      std::cerr << "apiary convert: cannot write " << name << "\n";
       failed = true;
     }
   });

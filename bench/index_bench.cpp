@@ -27,7 +27,7 @@
 #include "engine/uhp.hpp"
 #include "index/database.hpp"
 #include "ingest/importer.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 
 using namespace apiary;
 using Clock = std::chrono::steady_clock;
@@ -156,7 +156,7 @@ class TextCache {
     std::ofstream text(file + ".tmp", std::ios::binary), lengths(file + ".lengths.tmp", std::ios::binary);
     for (std::vector<Game> batch; !(batch = moves.read(10000)).empty();)
       for (Game& g : batch) {
-        const std::string game = ingest::writeUhp(ingest::gameFromBoard(std::move(g.board), g.tags));
+        const std::string game = notation::writeUhp(notation::gameFromBoard(std::move(g.board), g.tags));
         text.write(game.data(), std::streamsize(game.size()));
         const auto length = uint32_t(game.size());
         lengths.write(reinterpret_cast<const char*>(&length), sizeof length);
@@ -224,8 +224,8 @@ std::vector<index::GameRecord> buildFromText(const TextCache::Batch& batch, uint
         std::size_t read = 0;
         const std::string path = "bench.uhp";
         const std::string format = "uhp";
-        ingest::readGames(grammar::Format::Uhp, std::string_view(batch.text).substr(from, batch.ends[hi - 1] - from),
-                          [&](ingest::ReplayedGame&& g) {
+        notation::readGames(grammar::Format::Uhp, std::string_view(batch.text).substr(from, batch.ends[hi - 1] - from),
+                          [&](notation::ReplayedGame&& g) {
                             const double replayed = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
                             busy[w].first += replayed - mark;
                             const std::size_t at = lo + read++;

@@ -32,6 +32,7 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
 void addShowCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 void addExportCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 void addDedupCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
+void addServeCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 // Registered last: it writes the completion of every command registered before it.
 void addCompletionCommand(CLI::App& app, int& exitCode);
 

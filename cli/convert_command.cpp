@@ -4,7 +4,7 @@
 #include <set>
 
 #include "cli/commands.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 #include "ingest/reader.hpp"
 #include "ingest/sources.hpp"
 
@@ -23,11 +23,11 @@ struct ConvertOptions {
 // found it, or its own name for a file argument, so that two x.pgn of different
 // folders stay apart.
 std::filesystem::path outputName(const std::string& argument, const std::string& source,
-                                 ingest::WriteFormat to) {
+                                 notation::WriteFormat to) {
   std::filesystem::path name = std::filesystem::path(source).filename();
   if (source == "-") name = "stdin";
   else if (std::filesystem::is_directory(argument)) name = std::filesystem::path(source).lexically_relative(argument);
-  name.replace_extension(std::string(".") + std::string(ingest::writeFormatName(to)) + ".txt");
+  name.replace_extension(std::string(".") + std::string(notation::writeFormatName(to)) + ".txt");
   return name;
 }
 
@@ -37,7 +37,7 @@ int runConvert(const ConvertOptions& o) {
     std::cerr << "apiary convert: unknown input format '" << o.from << "'\n";
     return kExitUsage;
   }
-  const auto to = ingest::parseWriteFormat(o.to);
+  const auto to = notation::parseWriteFormat(o.to);
   if (!to) {
     std::cerr << "apiary convert: cannot write format '" << o.to
               << "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed, fen)\n";
@@ -67,12 +67,12 @@ int runConvert(const ConvertOptions& o) {
       file.open(name);
     }
     std::ostream& out = o.outDir.empty() ? std::cout : file;
-    ingest::readGames(read.format, source.text, [&](ingest::ReplayedGame&& game) {
-      if (game.ok() && game.setUp && *to != ingest::WriteFormat::PositionString)
-        game.error = ingest::GameError{game.pos.line, game.pos.column, 0,
+    notation::readGames(read.format, source.text, [&](notation::ReplayedGame&& game) {
+      if (game.ok() && game.setUp && *to != notation::WriteFormat::PositionString)
+        game.error = notation::GameError{game.pos.line, game.pos.column, 0,
                                        "a position string holds no moves; it converts only to fen"};
-      if (game.ok()) out << ingest::writeGame(*to, game);
-      else std::cerr << ingest::describeError(source.path, *game.error) << "\n", failed = true;
+      if (game.ok()) out << notation::writeGame(*to, game);
+      else std::cerr << notation::describeError(source.path, *game.error) << "\n", failed = true;
     });
     if (!o.outDir.empty() && !file) {
       std::cerr << "apiary convert: cannot write " << name << "\n";

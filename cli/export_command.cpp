@@ -22,7 +22,7 @@ struct ExportOptions {
 };
 
 int runExport(const GlobalOptions& global, const ExportOptions& o) {
-  const auto format = ingest::parseWriteFormat(o.to);
+  const auto format = notation::parseWriteFormat(o.to);
   if (!format) {
     std::cerr << "apiary export: cannot write format '" << o.to
               << "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed, fen)\n";
@@ -58,7 +58,7 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
     std::cerr << "apiary export: game " << id << " does not replay (a corrupt row: try apiary check)\n";
 
   if (o.json) {
-    nlohmann::json out = {{"format", ingest::writeFormatName(*format)},
+    nlohmann::json out = {{"format", notation::writeFormatName(*format)},
                           {"exported", summary.written.size()},
                           {"missing", summary.missing},
                           {"unreadable", summary.unreadable}};
@@ -66,7 +66,7 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
     else out["games"] = texts;
     std::cout << query::jsonText(out) << "\n";
   } else if (file.is_open()) {
-    std::cout << "exported " << summary.written.size() << " games as " << ingest::writeFormatName(*format) << " to "
+    std::cout << "exported " << summary.written.size() << " games as " << notation::writeFormatName(*format) << " to "
               << o.out << "\n";
   }
   return summary.missing.empty() && summary.unreadable.empty() ? kExitOk : kExitFailures;

@@ -4,7 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "engine/generate.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 
 namespace apiary::cli {
 
@@ -30,7 +30,7 @@ int runGenerate(const GenerateOptions& o) {
   GameGenerator generator(o.seed, type);
   for (std::size_t i = 1; i <= o.games; ++i) {
     GeneratedGame generated = generator.next();
-    const std::string text = ingest::writeUhp(ingest::gameFromBoard(std::move(generated.board), generated.tags));
+    const std::string text = notation::writeUhp(notation::gameFromBoard(std::move(generated.board), generated.tags));
     if (o.outDir.empty()) {
       std::cout << text;
       continue;

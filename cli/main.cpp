@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   apiary::cli::addShowCommand(app, global, exitCode);
   apiary::cli::addExportCommand(app, global, exitCode);
   apiary::cli::addDedupCommand(app, global, exitCode);
+  apiary::cli::addServeCommand(app, global, exitCode);
   apiary::cli::addCompletionCommand(app, exitCode);
   try {
     app.parse(argc, argv);

@@ -2,11 +2,11 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
-#include "query/position_input.hpp"
+#include "notation/position_input.hpp"
 
 namespace apiary::cli {
 
-inline void addPositionOptions(CLI::App* cmd, query::PositionInput& p) {
+inline void addPositionOptions(CLI::App* cmd, notation::PositionInput& p) {
   auto group = "Position (default: the start)";
   cmd->add_option("--moves", p.moves, "The position after these moves (any notation)")->group(group);
   cmd->add_option("--moves-file", p.movesFile, "... after the moves in this file")->group(group);
@@ -15,7 +15,7 @@ inline void addPositionOptions(CLI::App* cmd, query::PositionInput& p) {
 }
 
 // How many of those options were given: a command takes one position at most.
-inline int positionOptionsGiven(const query::PositionInput& p) {
+inline int positionOptionsGiven(const notation::PositionInput& p) {
   return int(bool(p.moves)) + int(bool(p.movesFile)) + int(bool(p.gameString)) + int(bool(p.fen));
 }
 

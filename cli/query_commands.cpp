@@ -18,10 +18,12 @@
 #include "query/explore.hpp"
 #include "query/filter_set.hpp"
 #include "query/game_list.hpp"
-#include "query/move_notation.hpp"
-#include "query/position_input.hpp"
+#include "notation/move_notation.hpp"
+#include "notation/position_input.hpp"
+#include "query/json.hpp"
 #include "query/search.hpp"
 #include "query/json_text.hpp"
+#include "query/session.hpp"
 
 namespace apiary::cli {
 
@@ -29,7 +31,7 @@ namespace {
 
 struct QueryOptions {
   std::string target;  // [POSITION]: a move list, a GameString or a position string
-  query::PositionInput position;
+  notation::PositionInput position;
   query::GameFilter filter;
   bool json = false;
   std::string batch;
@@ -43,16 +45,13 @@ struct QueryOptions {
 class Session {
  public:
   Session(const GlobalOptions& global, const query::GameFilter& filter)
-      : db_(global.databasePath(), {.access = index::Access::ReadOnly, .mapFiles = true}), catalogue_(db_) {
-    if (!filter.empty()) kept_ = std::make_unique<query::KeptGames>(catalogue_, filter);
-  }
-  const index::Database& db() const { return db_; }
-  const index::GameSearch& catalogue() const { return catalogue_; }
+      : session_(global.databasePath()), kept_(query::keptGames(session_, filter)) {}
+  const index::Database& db() const { return session_.db(); }
+  const index::GameSearch& catalogue() const { return session_.catalogue(); }
   query::KeptGames* filter() { return kept_.get(); }
 
  private:
-  index::Database db_;
-  index::GameSearch catalogue_;
+  query::ReadSession session_;
   std::unique_ptr<query::KeptGames> kept_;
 };
 
@@ -77,7 +76,7 @@ int runBatch(Session& session, const std::string& path, const Answer& answer) {
     const auto start = std::chrono::steady_clock::now();
     nlohmann::json out;
     try {
-      out = answer(session, query::positionFromLine(line));
+      out = answer(session, notation::positionFromLine(line));
     } catch (const std::invalid_argument& e) {
       out = {{"line", number}, {"error", e.what()}};
       ++failures;
@@ -97,7 +96,7 @@ int runPositional(const char* name, const GlobalOptions& global, const QueryOpti
     const auto& p = o.position;
     if (!o.target.empty() && (p.moves || p.movesFile || p.gameString || p.fen))
       throw std::invalid_argument("give the position once: as an argument or with an option");
-    const Board position = o.target.empty() ? query::readPosition(p) : query::positionFromLine(o.target);
+    const Board position = o.target.empty() ? notation::positionFromInput(p) : notation::positionFromLine(o.target);
     const auto start = std::chrono::steady_clock::now();
     nlohmann::json out = answer(session, position);
     out["elapsed_ms"] = millisecondsSince(start);
@@ -111,7 +110,7 @@ int runPositional(const char* name, const GlobalOptions& global, const QueryOpti
 }
 
 int runExplore(const GlobalOptions& global, const QueryOptions& o) {
-  const auto notation = query::parseMoveNotation(o.notation);
+  const auto notation = notation::parseMoveNotation(o.notation);
   if (!notation) {
     std::cerr << "apiary explore: unknown notation '" << o.notation
               << "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed)\n";
@@ -121,7 +120,7 @@ int runExplore(const GlobalOptions& global, const QueryOptions& o) {
   auto last = std::make_shared<query::Exploration>();
   const Answer answer = [&, last](Session& s, const Board& position) {
     *last = query::explore(s.db(), s.catalogue(), position, {.notation = *notation, .filter = s.filter()});
-    return explorationJson(*last);
+    return query::explorationJson(*last);
   };
   return runPositional("explore", global, o, answer, [last] { printExploration(std::cout, *last); });
 }
@@ -131,7 +130,7 @@ int runSearch(const GlobalOptions& global, const QueryOptions& o) {
   const Answer answer = [&, last](Session& s, const Board& position) {
     const query::SearchOptions options{o.offset, o.limit, o.oldestFirst, o.sameOrder, s.filter()};
     *last = query::search(s.db(), s.catalogue(), position, options);
-    return searchJson(*last);
+    return query::searchJson(*last);
   };
   return runPositional("search", global, o, answer, [&o, last] { printSearch(std::cout, *last, o.offset); });
 }
@@ -147,10 +146,8 @@ int runGames(const GlobalOptions& global, const QueryOptions& o) {
       printGames(std::cout, list.games, o.offset, list.more, list.total);
       return kExitOk;
     }
-    nlohmann::json games = nlohmann::json::array();
-    for (const auto& g : list.games) games.push_back(gameJson(g));
-    nlohmann::json out{{"games", std::move(games)}, {"more", list.more}, {"elapsed_ms", elapsed}};
-    if (list.total) out["total"] = *list.total;
+    nlohmann::json out = query::gameListJson(list);
+    out["elapsed_ms"] = elapsed;
     std::cout << query::jsonText(out) << "\n";
     return kExitOk;
   } catch (const std::invalid_argument& e) {

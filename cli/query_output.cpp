@@ -5,39 +5,13 @@
 #include <string>
 
 #include "cli/terminal_text.hpp"
-#include "index/keys.hpp"
+#include "query/json.hpp"
 
 namespace apiary::cli {
 
 namespace {
 
 const char* colorName(Color c) { return c == Color::White ? "white" : "black"; }
-
-// Results in the words of --result.
-const char* resultName(GameState s) {
-  switch (s) {
-    case GameState::WhiteWins: return "white";
-    case GameState::BlackWins: return "black";
-    case GameState::Draw: return "draw";
-    default: return "unknown";
-  }
-}
-
-nlohmann::json average(const std::optional<double>& v) {
-  return v ? nlohmann::json(std::round(*v * 10) / 10) : nlohmann::json(nullptr);
-}
-
-// Mover-relative counts, and the same in the colours of the position's players.
-void putCounts(nlohmann::json& j, const index::Counts& c, Color toMove) {
-  j["games"] = c.games;
-  j["mover_wins"] = c.moverWins;
-  j["draws"] = c.draws;
-  j["mover_losses"] = c.moverLosses;
-  j["first_player_wins"] = c.firstWins;
-  j["second_player_wins"] = c.secondWins;
-  j["white_wins"] = toMove == Color::White ? c.moverWins : c.moverLosses;
-  j["black_wins"] = toMove == Color::White ? c.moverLosses : c.moverWins;
-}
 
 std::string percent(uint64_t part, uint64_t whole) {
   char buffer[16];
@@ -61,45 +35,6 @@ std::string cell(std::string text, std::size_t width, bool right = false) {
 std::string dateOf(const index::GameRow& g) { return g.date.empty() ? "?" : g.date; }
 
 }  // namespace
-
-nlohmann::json explorationJson(const query::Exploration& e) {
-  const Color toMove = e.board.toMove();
-  nlohmann::json j;
-  j["position"] = index::hexOf(e.position);
-  j["to_move"] = colorName(toMove);
-  putCounts(j, e.counts, toMove);
-  j["average_plies"] = average(e.averagePlies);
-  nlohmann::json moves = nlohmann::json::array();
-  for (const auto& m : e.moves) {
-    nlohmann::json row{{"move", m.text}};
-    putCounts(row, m.counts, toMove);
-    row["continuations"] = m.counts.games;
-    row["transpositions"] = m.transpositions;
-    row["average_plies"] = average(m.averagePlies);
-    row["next"] = index::hexOf(m.next);
-    moves.push_back(std::move(row));
-  }
-  j["moves"] = std::move(moves);
-  if (e.unlisted) j["unlisted_next_positions"] = e.unlisted;
-  return j;
-}
-
-nlohmann::json gameJson(const index::GameRow& g) {
-  return {{"id", g.id},         {"source", g.source},         {"source_index", g.sourceIndex},
-          {"white", g.white},   {"black", g.black},           {"event", g.event},
-          {"site", g.site},     {"date", g.date},             {"result", resultName(g.result)},
-          {"game_type", g.gameType}, {"plies", g.plies}};
-}
-
-nlohmann::json searchJson(const query::SearchResult& r) {
-  nlohmann::json games = nlohmann::json::array();
-  for (const auto& hit : r.games) {
-    nlohmann::json g = gameJson(hit.game);
-    g["ply"] = hit.ply;
-    games.push_back(std::move(g));
-  }
-  return {{"position", index::hexOf(r.position)}, {"total", r.total}, {"games", std::move(games)}};
-}
 
 void printExploration(std::ostream& out, const query::Exploration& e) {
   const auto& c = e.counts;
@@ -133,7 +68,7 @@ void printSearch(std::ostream& out, const query::SearchResult& r, uint64_t offse
   for (const auto& hit : r.games) {
     const auto& g = hit.game;
     out << cell(std::to_string(g.id), 8, true) << "  ply " << cell(std::to_string(hit.ply), 4) << dateOf(g) << "  "
-        << forTerminal(g.white) << " - " << forTerminal(g.black) << "  " << resultName(g.result) << "  "
+        << forTerminal(g.white) << " - " << forTerminal(g.black) << "  " << query::resultName(g.result) << "  "
         << g.gameType << "  " << forTerminal(g.source) << "\n";
   }
 }
@@ -143,7 +78,7 @@ void printGames(std::ostream& out, const std::vector<index::GameRow>& games, uin
   if (total) out << *total << (*total == 1 ? " game matches\n" : " games match\n");
   for (const auto& g : games) {
     out << cell(std::to_string(g.id), 8, true) << "  " << cell(dateOf(g), 10) << "  " << forTerminal(g.white)
-        << " - " << forTerminal(g.black) << "  " << resultName(g.result) << "  " << g.gameType << "  " << g.plies
+        << " - " << forTerminal(g.black) << "  " << query::resultName(g.result) << "  " << g.gameType << "  " << g.plies
         << " plies  " << forTerminal(g.event) << "  " << forTerminal(g.source) << "\n";
   }
   if (games.empty()) out << "no games" << (offset ? " past offset " + std::to_string(offset) : "") << "\n";

@@ -15,7 +15,7 @@
 #include "cli/terminal_text.hpp"
 #include "engine/uhp.hpp"
 #include "index/database.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 #include "query/diagram.hpp"
 #include "query/export.hpp"
 #include "query/filter_match.hpp"
@@ -28,7 +28,7 @@ namespace {
 
 struct ShowOptions {
   std::string target;  // GAME_ID, or a POSITION in any form positionFromLine reads
-  query::PositionInput position;
+  notation::PositionInput position;
   std::optional<int> ply;
   std::string svg;
   std::string color = "auto";
@@ -159,7 +159,7 @@ std::variant<Shown, int> findShown(const GlobalOptions& global, const ShowOption
     return kExitUsage;
   }
   try {
-    Board board = inline_ ? query::positionFromLine(o.target) : query::readPosition(o.position);
+    Board board = inline_ ? notation::positionFromLine(o.target) : notation::positionFromInput(o.position);
     const int plies = int(board.history().size());
     return Shown{std::move(board), std::nullopt, plies};
   } catch (const std::invalid_argument& e) {
@@ -191,7 +191,7 @@ int runShow(const GlobalOptions& global, const ShowOptions& o) {
       return kExitFailures;
     }
   }
-  const std::string position = ingest::writePosition(shown.board);
+  const std::string position = notation::writePosition(shown.board);
   if (o.json) {
     nlohmann::json out = diagramJson(diagram);
     out["position"] = position;

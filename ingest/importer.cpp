@@ -7,7 +7,7 @@
 #include <mutex>
 #include <thread>
 
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 #include "ingest/reader.hpp"
 #include "ingest/sources.hpp"
 #include "ingest/text_encoding.hpp"
@@ -30,24 +30,24 @@ struct FileResult {
 
 FileResult processFile(const SourceText& source, const std::optional<grammar::Format>& forced) {
   FileResult out;
-  auto reject = [&](const std::string& format, int64_t index, const GameError& e) {
+  auto reject = [&](const std::string& format, int64_t index, const notation::GameError& e) {
     out.rejected.push_back({source.path, index, format, e.line, e.column, e.ply, e.message});
     out.errors.push_back({source.path, e.line, e.column, e.ply, e.message});
   };
   const SourceFormat read = sourceFormat(source, forced);
   if (!read.error.empty()) {
-    reject("", -1, GameError{0, 0, 0, read.error});
+    reject("", -1, notation::GameError{0, 0, 0, read.error});
     return out;
   }
   const std::string formatName(grammar::formatName(read.format));
   // Each game becomes its record as soon as it is replayed, while its board is
   // still in the cache; the time between games is reading.
   const auto start = Clock::now();
-  readGames(read.format, source.text, [&](ReplayedGame&& game) {
+  notation::readGames(read.format, source.text, [&](notation::ReplayedGame&& game) {
     const auto recordStart = Clock::now();
     ++out.games;
     if (game.ok() && game.setUp)
-      game.error = GameError{game.pos.line, game.pos.column, 0, "a position string is not a game"};
+      game.error = notation::GameError{game.pos.line, game.pos.column, 0, "a position string is not a game"};
     if (game.ok())
       out.records.push_back(gameRecord(game, source.path, formatName));
     else
@@ -145,7 +145,7 @@ std::optional<GameState> parseResultTag(std::string_view text) {
   return std::nullopt;
 }
 
-index::GameRecord gameRecord(ReplayedGame& game, const std::string& path, const std::string& format) {
+index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& path, const std::string& format) {
   index::GameMeta meta{path, game.index, format, {}, std::nullopt};
   if (const std::string* result = game.tag("Result")) meta.result = parseResultTag(*result);
   meta.tags.reserve(game.tags.size());

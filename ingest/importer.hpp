@@ -11,7 +11,7 @@
 
 #include "grammar/detect.hpp"
 #include "index/database.hpp"
-#include "ingest/game.hpp"
+#include "notation/game.hpp"
 
 namespace apiary::ingest {
 
@@ -52,6 +52,6 @@ std::optional<GameState> parseResultTag(std::string_view text);
 
 // What the index stores of a replayed game (its tags are moved out): the record
 // of game `game.index` of the file at `path`, read as `format`.
-index::GameRecord gameRecord(ReplayedGame& game, const std::string& path, const std::string& format);
+index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& path, const std::string& format);
 
 }  // namespace apiary::ingest

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "grammar/detect.hpp"
-#include "ingest/game.hpp"
+#include "notation/game.hpp"
 #include "ingest/sources.hpp"
 
 namespace apiary::ingest {
@@ -15,16 +15,13 @@ namespace apiary::ingest {
 struct SourceGames {
   std::string path;
   grammar::Format format = grammar::Format::Unknown;
-  std::vector<ReplayedGame> games;  // rejected games carry their error
+  std::vector<notation::ReplayedGame> games;  // rejected games carry their error
   std::string error;                // set when the file itself is unusable
 };
 
-// A file's notation, from its first 256 KiB (whole lines) when it is longer.
-grammar::Format detectNotation(std::string_view text, std::string_view path);
-
 // The notation to read a source in, or why it holds nothing to read (unreadable,
 // empty, no notation apiary knows): `forced` when the caller names one, else
-// detected. Its games are then readGames(format, source.text, sink).
+// detected. Its games are then notation::readGames(format, source.text, sink).
 struct SourceFormat {
   grammar::Format format = grammar::Format::Unknown;
   std::string error;
@@ -34,8 +31,5 @@ SourceFormat sourceFormat(const SourceText& source, std::optional<grammar::Forma
 // Every source's games at once, for callers that want them together.
 void readSources(const std::vector<std::string>& paths, std::optional<grammar::Format> format,
                  const std::function<void(SourceGames&&)>& visit);
-
-// "file:line:column: ply N: message", the one line a user sees per rejected game.
-std::string describeError(const std::string& path, const GameError& error);
 
 }  // namespace apiary::ingest

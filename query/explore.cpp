@@ -4,7 +4,7 @@
 #include <unordered_map>
 
 #include "query/game_edges.hpp"
-#include "query/move_notation.hpp"
+#include "notation/move_notation.hpp"
 #include "query/next_positions.hpp"
 
 namespace apiary::query {
@@ -89,9 +89,9 @@ Exploration explore(const index::Database& db, const index::GameSearch& catalogu
   else unfiltered(db, *stats, edges, out);
 
   out.averagePlies = averageLength(out.counts);
-  const MoveNotation notation(options.notation, position);
+  const notation::MoveNotation writer(options.notation, position);
   for (MoveStats& m : out.moves) {
-    m.text = notation.write(out.board, m.move);
+    m.text = writer.write(out.board, m.move);
     m.averagePlies = averageLength(m.counts);
   }
   std::stable_sort(out.moves.begin(), out.moves.end(), [](const MoveStats& a, const MoveStats& b) {

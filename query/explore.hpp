@@ -18,7 +18,7 @@
 #include "index/counts.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 #include "query/filter_set.hpp"
 
 namespace apiary::query {
@@ -43,7 +43,7 @@ struct Exploration {
 };
 
 struct ExploreOptions {
-  ingest::WriteFormat notation = ingest::WriteFormat::Uhp;
+  notation::WriteFormat notation = notation::WriteFormat::Uhp;
   KeptGames* filter = nullptr;  // none: every game
 };
 

@@ -19,14 +19,14 @@ index::Tags tagsOf(const index::GameRow& row) {
   return tags;
 }
 
-std::optional<ingest::ReplayedGame> exportableGame(const index::GameRow& row) {
+std::optional<notation::ReplayedGame> exportableGame(const index::GameRow& row) {
   auto board = row.replay();
   if (!board) return std::nullopt;
-  return ingest::gameFromBoard(std::move(*board), tagsOf(row));
+  return notation::gameFromBoard(std::move(*board), tagsOf(row));
 }
 
 ExportSummary exportGames(const index::Database& db, std::span<const index::GameId> ids,
-                          ingest::WriteFormat format,
+                          notation::WriteFormat format,
                           const std::function<void(index::GameId, const std::string&)>& sink) {
   ExportSummary summary;
   for (const index::GameId id : ids) {
@@ -40,9 +40,9 @@ ExportSummary exportGames(const index::Database& db, std::span<const index::Game
       summary.unreadable.push_back(id);
       continue;
     }
-    std::vector<ingest::ReplayedGame> one;
+    std::vector<notation::ReplayedGame> one;
     one.push_back(std::move(*game));
-    sink(id, ingest::writeGames(format, one));
+    sink(id, notation::writeGames(format, one));
     summary.written.push_back(id);
   }
   return summary;

@@ -1,4 +1,4 @@
-// Games out of the database in any notation apiary writes (ingest::WriteFormat).
+// Games out of the database in any notation apiary writes (notation::WriteFormat).
 // A game is rebuilt from its catalogue row: its moves replayed, its tags as its file
 // had them, so exporting to the notation it came from gives its file back up to
 // spelling.
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "index/database.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 
 namespace apiary::query {
 
@@ -20,7 +20,7 @@ index::Tags tagsOf(const index::GameRow& row);
 
 // The row as the writers take it, or nullopt when its moves do not replay (a corrupt
 // row), with tagsOf(row).
-std::optional<ingest::ReplayedGame> exportableGame(const index::GameRow& row);
+std::optional<notation::ReplayedGame> exportableGame(const index::GameRow& row);
 
 struct ExportSummary {
   std::vector<index::GameId> written;
@@ -31,7 +31,7 @@ struct ExportSummary {
 // Writes the games one at a time to `sink` (one call per game, with its text), so
 // memory stays flat however many are exported.
 ExportSummary exportGames(const index::Database& db, std::span<const index::GameId> ids,
-                          ingest::WriteFormat format,
+                          notation::WriteFormat format,
                           const std::function<void(index::GameId, const std::string&)>& sink);
 
 }  // namespace apiary::query

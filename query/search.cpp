@@ -4,7 +4,8 @@
 #include <stdexcept>
 
 #include "engine/canonical_board.hpp"
-#include "query/position_input.hpp"
+#include "notation/position_input.hpp"
+#include "query/error.hpp"
 
 namespace apiary::query {
 
@@ -93,8 +94,9 @@ std::vector<index::Posting> pageOf(std::vector<index::Posting> all, const Search
 
 SearchResult search(const index::Database& db, const index::GameSearch& catalogue, const Board& position,
                     const SearchOptions& options) {
-  if (options.sameOrder && isSetUp(position))
-    throw std::invalid_argument("--same-order needs the position as moves or a GameString, not a position string");
+  if (options.sameOrder && notation::isSetUp(position))
+    throw QueryError(ErrorKind::BadInput, "same_order",
+                     "--same-order needs the position as moves or a GameString, not a position string");
   const PositionKey key = canonicalize(position).key;
   SearchResult out;
   out.position = index::positionHash(key);

@@ -9,7 +9,7 @@
 
 #include "engine/generate.hpp"
 #include "ingest/importer.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 #include "support.hpp"
 
 using namespace apiary;
@@ -30,15 +30,15 @@ struct TempDir {
 // Writes generated games as files in several notations, a few games per file.
 void writeGeneratedFiles(const fs::path& dir, int files, int gamesPerFile, uint64_t seed) {
   GameGenerator generator(seed);
-  const ingest::WriteFormat formats[] = {ingest::WriteFormat::Uhp, ingest::WriteFormat::PgnLike,
-                                         ingest::WriteFormat::Direction, ingest::WriteFormat::AlgebraicShort};
+  const notation::WriteFormat formats[] = {notation::WriteFormat::Uhp, notation::WriteFormat::PgnLike,
+                                         notation::WriteFormat::Direction, notation::WriteFormat::AlgebraicShort};
   for (int f = 0; f < files; ++f) {
-    std::vector<ingest::ReplayedGame> games;
+    std::vector<notation::ReplayedGame> games;
     for (int g = 0; g < gamesPerFile; ++g) {
       GeneratedGame game = generator.next();
-      games.push_back(ingest::gameFromBoard(std::move(game.board), game.tags));
+      games.push_back(notation::gameFromBoard(std::move(game.board), game.tags));
     }
-    std::ofstream(dir / ("games-" + std::to_string(f) + ".txt")) << ingest::writeGames(formats[f % 4], games);
+    std::ofstream(dir / ("games-" + std::to_string(f) + ".txt")) << notation::writeGames(formats[f % 4], games);
   }
 }
 
@@ -114,12 +114,12 @@ TEST_CASE("a file longer than the sample its notation is told from is read to it
   // have to be read, and in that notation.
   TempDir dir("apiary-importer-long-file");
   GameGenerator generator(777);
-  std::vector<ingest::ReplayedGame> games;
+  std::vector<notation::ReplayedGame> games;
   for (int g = 0; g < 800; ++g) {
     GeneratedGame game = generator.next();
-    games.push_back(ingest::gameFromBoard(std::move(game.board), game.tags));
+    games.push_back(notation::gameFromBoard(std::move(game.board), game.tags));
   }
-  const std::string text = ingest::writeGames(ingest::WriteFormat::Direction, games);
+  const std::string text = notation::writeGames(notation::WriteFormat::Direction, games);
   REQUIRE(text.size() > 2 * 256 * 1024);
   std::ofstream(dir.path / "games.txt") << text;
   index::Database db(dir.path / "db");

@@ -18,7 +18,7 @@
 #include "index/dedup_keys.hpp"
 #include "index/record.hpp"
 #include "ingest/importer.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 #include "query/dedup.hpp"
 #include "run_apiary.hpp"
 #include "support.hpp"
@@ -52,8 +52,8 @@ Tags retagged(Tags tags, const std::string& event) {
   return tags;
 }
 
-void write(const fs::path& file, ingest::WriteFormat format, const std::vector<ingest::ReplayedGame>& games) {
-  std::ofstream(file) << ingest::writeGames(format, games);
+void write(const fs::path& file, notation::WriteFormat format, const std::vector<notation::ReplayedGame>& games) {
+  std::ofstream(file) << notation::writeGames(format, games);
 }
 
 // The database every test case reads, built once: 80 generated games, then the plants.
@@ -72,9 +72,9 @@ struct Planted {
     GameGenerator generator(2024);
     std::vector<GeneratedGame> games;
     for (int i = 0; i < 80; ++i) games.push_back(generator.next());
-    std::vector<ingest::ReplayedGame> background;
-    for (const auto& g : games) background.push_back(ingest::gameFromBoard(g.board, g.tags));
-    write(dir / "in" / "a-games.txt", ingest::WriteFormat::Uhp, background);
+    std::vector<notation::ReplayedGame> background;
+    for (const auto& g : games) background.push_back(notation::gameFromBoard(g.board, g.tags));
+    write(dir / "in" / "a-games.txt", notation::WriteFormat::Uhp, background);
 
     // Which generated games get copies (by index into games): long enough ones.
     std::vector<std::size_t> longGames;
@@ -86,11 +86,11 @@ struct Planted {
     // Exact: g1 mirrored, in PGN-like; and rotated with the colours swapped, in
     // algebraic notation. Other events, so the index does not take them for g1 itself.
     const Board mirroredBoard = *transformedGame(games[g1].board, mirror(), false);
-    write(dir / "in" / "b-mirrored.pgn", ingest::WriteFormat::PgnLike,
-          {ingest::gameFromBoard(mirroredBoard, retagged(games[g1].tags, "Planted mirror"))});
+    write(dir / "in" / "b-mirrored.pgn", notation::WriteFormat::PgnLike,
+          {notation::gameFromBoard(mirroredBoard, retagged(games[g1].tags, "Planted mirror"))});
     const Board swappedBoard = *transformedGame(games[g1].board, Symmetry{4}, true);
-    write(dir / "in" / "c-swapped.txt", ingest::WriteFormat::AlgebraicShort,
-          {ingest::gameFromBoard(swappedBoard, retagged(games[g1].tags, "Planted swap"))});
+    write(dir / "in" / "c-swapped.txt", notation::WriteFormat::AlgebraicShort,
+          {notation::gameFromBoard(swappedBoard, retagged(games[g1].tags, "Planted swap"))});
 
     // Prefix: g2 stopped at 60% of its plies, as an unfinished record.
     const int cut = games[g2].board.ply() * 3 / 5;
@@ -98,8 +98,8 @@ struct Planted {
     Tags unfinished = retagged(games[g2].tags, "Planted truncation");
     for (auto& [name, value] : unfinished)
       if (name == "Result") value = "InProgress";
-    write(dir / "in" / "d-truncated.txt", ingest::WriteFormat::Uhp,
-          {ingest::gameFromBoard(test::truncatedGame(games[g2].board, cut), unfinished)});
+    write(dir / "in" / "d-truncated.txt", notation::WriteFormat::Uhp,
+          {notation::gameFromBoard(test::truncatedGame(games[g2].board, cut), unfinished)});
 
     // Transposed: the first long game (after g1, g2) with two swappable placements,
     // in direction notation.
@@ -109,16 +109,16 @@ struct Planted {
       if ((moved = test::transposedGame(games[longGames[k]].board, 4))) g3 = longGames[k];
     REQUIRE(moved);
     transposedAt = moved->second;
-    write(dir / "in" / "e-transposed.txt", ingest::WriteFormat::Direction,
-          {ingest::gameFromBoard(moved->first, retagged(games[g3].tags, "Planted transposition"))});
+    write(dir / "in" / "e-transposed.txt", notation::WriteFormat::Direction,
+          {notation::gameFromBoard(moved->first, retagged(games[g3].tags, "Planted transposition"))});
 
     // Below the minimum length: g4's first 14 plies twice (an exact pair, and the
     // start of g4), reported only when asked for shorter games.
     const Board shortBoard = test::truncatedGame(games[g4].board, int(shortPlies));
-    write(dir / "in" / "f-short.txt", ingest::WriteFormat::Uhp,
-          {ingest::gameFromBoard(shortBoard, retagged(games[g4].tags, "Planted short"))});
-    write(dir / "in" / "g-short.pgn", ingest::WriteFormat::PgnLike,
-          {ingest::gameFromBoard(*transformedGame(shortBoard, Symmetry{7}, false),
+    write(dir / "in" / "f-short.txt", notation::WriteFormat::Uhp,
+          {notation::gameFromBoard(shortBoard, retagged(games[g4].tags, "Planted short"))});
+    write(dir / "in" / "g-short.pgn", notation::WriteFormat::PgnLike,
+          {notation::gameFromBoard(*transformedGame(shortBoard, Symmetry{7}, false),
                                  retagged(games[g4].tags, "Planted short"))});
 
     index::Database database(db);

@@ -5,10 +5,10 @@
 #include <optional>
 
 #include "engine/uhp.hpp"
-#include "ingest/move_text.hpp"
+#include "notation/move_text.hpp"
 #include "query/explore.hpp"
-#include "query/move_notation.hpp"
-#include "query/position_input.hpp"
+#include "notation/move_notation.hpp"
+#include "notation/position_input.hpp"
 #include "query/search.hpp"
 #include "query_support.hpp"
 
@@ -151,7 +151,7 @@ TEST_CASE("explore: moves are written in the notation asked for") {
   for (int ply = 0; ply < 2; ++ply) position.play(query::explore(q->db(), q->catalogue(), position).moves.at(0).move);
   for (const char* name : {"uhp", "pgn-like", "direction", "algebraic", "algebraic-long", "algebraic-compressed"}) {
     INFO(name);
-    const auto format = query::parseMoveNotation(name);
+    const auto format = notation::parseMoveNotation(name);
     REQUIRE(format);
     const auto got = query::explore(q->db(), q->catalogue(), position, {.notation = *format});
     REQUIRE(got.moves.size() > 1);
@@ -161,13 +161,13 @@ TEST_CASE("explore: moves are written in the notation asked for") {
       // a move to the same next position.
       Board game = position;
       game.play(m.move);
-      const auto frame = ingest::GameFrame::ofGame(game);
+      const auto frame = notation::GameFrame::ofGame(game);
       std::optional<Move> read;
       switch (*format) {
-        case ingest::WriteFormat::Uhp: read = parseMoveString(got.board, m.text).move; break;
-        case ingest::WriteFormat::PgnLike: read = ingest::readPgnLikeMove(got.board, m.text).move; break;
-        case ingest::WriteFormat::Direction: read = ingest::readDirectionMove(got.board, frame, m.text).move; break;
-        default: read = ingest::readAlgebraicMove(got.board, frame, m.text).move; break;
+        case notation::WriteFormat::Uhp: read = parseMoveString(got.board, m.text).move; break;
+        case notation::WriteFormat::PgnLike: read = notation::readPgnLikeMove(got.board, m.text).move; break;
+        case notation::WriteFormat::Direction: read = notation::readDirectionMove(got.board, frame, m.text).move; break;
+        default: read = notation::readAlgebraicMove(got.board, frame, m.text).move; break;
       }
       REQUIRE(read);
       Board after = got.board;
@@ -175,8 +175,8 @@ TEST_CASE("explore: moves are written in the notation asked for") {
       CHECK(index::positionHash(canonicalize(after).key) == m.next);
     }
   }
-  CHECK_FALSE(query::parseMoveNotation("fen"));
-  CHECK(query::parseMoveNotation("standard") == ingest::WriteFormat::Uhp);
+  CHECK_FALSE(notation::parseMoveNotation("fen"));
+  CHECK(notation::parseMoveNotation("standard") == notation::WriteFormat::Uhp);
 }
 
 namespace {
@@ -198,7 +198,7 @@ Answer answer(const QueryDatabase& q, const Board& position, query::KeptGames* f
   query::SearchOptions options{.limit = UINT64_MAX, .filter = filter};
   for (const auto& hit : query::search(q.db(), q.catalogue(), position, options).games)
     a.games.emplace_back(hit.game.id, hit.ply);
-  if (!query::isSetUp(position)) {
+  if (!notation::isSetUp(position)) {
     options.sameOrder = true;
     for (const auto& hit : query::search(q.db(), q.catalogue(), position, options).games)
       a.sameOrder.emplace_back(hit.game.id, hit.ply);
@@ -231,11 +231,11 @@ TEST_CASE("explore and search: moves, GameString, position string, rotated, mirr
     for (query::KeptGames* f : {static_cast<query::KeptGames*>(nullptr), &games}) {
       const Answer want = answer(*q, position, f);
       if (!f) REQUIRE(!want.games.empty());
-      CHECK(answer(*q, query::positionFromMoves(uhpLine(position)), f) == want);
-      CHECK(answer(*q, query::positionFromGameString(gameString(position)), f) == want);
+      CHECK(answer(*q, notation::positionFromMoves(uhpLine(position)), f) == want);
+      CHECK(answer(*q, notation::positionFromGameString(gameString(position)), f) == want);
       // A position string has no move order to search by.
       const auto fromFen = [&](const Board& b) {
-        Answer a = answer(*q, query::positionFromFen(ingest::writePosition(b)), f);
+        Answer a = answer(*q, notation::positionFromFen(notation::writePosition(b)), f);
         a.sameOrder = want.sameOrder;
         return a;
       };
@@ -247,7 +247,7 @@ TEST_CASE("explore and search: moves, GameString, position string, rotated, mirr
           REQUIRE(moved);
           // A GameString starts with White: the colour-swapped game is given as a
           // board with its history, and as a position string.
-          CHECK(answer(*q, swap ? *moved : query::positionFromGameString(gameString(*moved)), f) == want);
+          CHECK(answer(*q, swap ? *moved : notation::positionFromGameString(gameString(*moved)), f) == want);
           CHECK(fromFen(*moved) == want);
           ++compared;
         }

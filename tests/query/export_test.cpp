@@ -35,12 +35,12 @@ std::string tagOf(const GeneratedGame& g, const std::string& name) {
   return "";
 }
 
-grammar::Format readFormatOf(ingest::WriteFormat format) {
+grammar::Format readFormatOf(notation::WriteFormat format) {
   switch (format) {
-    case ingest::WriteFormat::Uhp: return grammar::Format::Uhp;
-    case ingest::WriteFormat::PgnLike: return grammar::Format::PgnLike;
-    case ingest::WriteFormat::Direction: return grammar::Format::Direction;
-    case ingest::WriteFormat::PositionString: return grammar::Format::PositionString;
+    case notation::WriteFormat::Uhp: return grammar::Format::Uhp;
+    case notation::WriteFormat::PgnLike: return grammar::Format::PgnLike;
+    case notation::WriteFormat::Direction: return grammar::Format::Direction;
+    case notation::WriteFormat::PositionString: return grammar::Format::PositionString;
     default: return grammar::Format::Algebraic;
   }
 }
@@ -50,10 +50,10 @@ grammar::Format readFormatOf(ingest::WriteFormat format) {
 TEST_CASE("every notation apiary writes reads back to the games the database holds", "[export]") {
   Fixture f;
   for (const auto format :
-       {ingest::WriteFormat::Uhp, ingest::WriteFormat::PgnLike, ingest::WriteFormat::Direction,
-        ingest::WriteFormat::AlgebraicShort, ingest::WriteFormat::AlgebraicLong,
-        ingest::WriteFormat::AlgebraicCompressed, ingest::WriteFormat::PositionString}) {
-    const std::string name(ingest::writeFormatName(format));
+       {notation::WriteFormat::Uhp, notation::WriteFormat::PgnLike, notation::WriteFormat::Direction,
+        notation::WriteFormat::AlgebraicShort, notation::WriteFormat::AlgebraicLong,
+        notation::WriteFormat::AlgebraicCompressed, notation::WriteFormat::PositionString}) {
+    const std::string name(notation::writeFormatName(format));
     INFO(name);
     std::string text;
     std::vector<index::GameId> order;
@@ -66,7 +66,7 @@ TEST_CASE("every notation apiary writes reads back to the games the database hol
     CHECK(summary.missing.empty());
     CHECK(summary.unreadable.empty());
 
-    const auto read = ingest::readGames(readFormatOf(format), text);
+    const auto read = notation::readGames(readFormatOf(format), text);
     REQUIRE(read.size() == f.games.size());
     for (std::size_t i = 0; i < read.size(); ++i) {
       INFO("game " << i + 1);
@@ -75,9 +75,9 @@ TEST_CASE("every notation apiary writes reads back to the games the database hol
       // Positions compare by canonical key: the direction notation writes every game
       // in its own orientation, and a position string is one position.
       CHECK(canonicalize(read[i].board).key == canonicalize(original).key);
-      if (format == ingest::WriteFormat::PositionString) continue;
+      if (format == notation::WriteFormat::PositionString) continue;
       CHECK(read[i].board.history().size() == original.history().size());
-      if (format == ingest::WriteFormat::Uhp) CHECK(read[i].board.history() == original.history());
+      if (format == notation::WriteFormat::Uhp) CHECK(read[i].board.history() == original.history());
       // Every notation with tags keeps the players.
       if (const std::string* white = read[i].tag("White")) CHECK(*white == tagOf(f.games[i], "White"));
     }
@@ -87,7 +87,7 @@ TEST_CASE("every notation apiary writes reads back to the games the database hol
 TEST_CASE("UHP export keeps the file's tags in its order", "[export]") {
   Fixture f;
   std::string text;
-  query::exportGames(*f.db, std::vector<index::GameId>{7}, ingest::WriteFormat::Uhp,
+  query::exportGames(*f.db, std::vector<index::GameId>{7}, notation::WriteFormat::Uhp,
                      [&](index::GameId, const std::string& t) { text = t; });
   const auto& tags = f.games[6].tags;
   std::size_t at = 0;
@@ -104,7 +104,7 @@ TEST_CASE("missing and corrupt games are reported, not written", "[export]") {
   int written = 0;
   const std::vector<index::GameId> ids = {2, 999, 3};
   const auto summary =
-      query::exportGames(*f.db, ids, ingest::WriteFormat::Uhp, [&](index::GameId, const std::string&) { ++written; });
+      query::exportGames(*f.db, ids, notation::WriteFormat::Uhp, [&](index::GameId, const std::string&) { ++written; });
   CHECK(written == 2);
   CHECK(summary.written == std::vector<index::GameId>{2, 3});
   CHECK(summary.missing == std::vector<index::GameId>{999});

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/uhp.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 
 namespace apiary::test {
 
@@ -40,7 +40,7 @@ inline const std::vector<NamedPosition>& diagramPositions() {
 
 inline Board boardOf(const NamedPosition& p) {
   if (p.fen) {
-    auto position = ingest::readPosition(p.text);
+    auto position = notation::readPosition(p.text);
     if (!position.board) throw std::runtime_error(p.name + ": " + position.error.message);
     return *position.board;
   }

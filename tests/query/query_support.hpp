@@ -21,7 +21,7 @@
 #include "index/game_query.hpp"
 #include "index/index_support.hpp"
 #include "ingest/importer.hpp"
-#include "ingest/notations.hpp"
+#include "notation/notations.hpp"
 #include "query/filter.hpp"
 #include "query/filter_match.hpp"
 #include "support.hpp"
@@ -104,16 +104,16 @@ class QueryDatabase {
   explicit QueryDatabase(const std::filesystem::path& shared) : dir_("query") {
     std::filesystem::create_directories(dir_.path());
     // Generated games in one UHP file: popular openings, transpositions, all game types.
-    std::vector<ingest::ReplayedGame> games;
+    std::vector<notation::ReplayedGame> games;
     GameGenerator generator(20261121);
     for (int i = 0; i < kGenerated; ++i) {
       GeneratedGame g = generator.next();
-      games.push_back(ingest::gameFromBoard(std::move(g.board), g.tags));
+      games.push_back(notation::gameFromBoard(std::move(g.board), g.tags));
     }
     for (uint64_t seed : {1, 2, 3})
-      for (GeneratedGame& g : hardGames(seed)) games.push_back(ingest::gameFromBoard(std::move(g.board), g.tags));
+      for (GeneratedGame& g : hardGames(seed)) games.push_back(notation::gameFromBoard(std::move(g.board), g.tags));
     const auto file = dir_.path() / "generated.pgn";
-    std::ofstream(file) << ingest::writeGames(ingest::WriteFormat::Uhp, games);
+    std::ofstream(file) << notation::writeGames(notation::WriteFormat::Uhp, games);
     db_ = std::make_unique<index::Database>(dir_.path() / "db");
     ingest::ImportOptions options;
     options.batchGames = 500;  // several batches: records merged by RocksDB, lists turned aggregates

@@ -7,7 +7,7 @@
 
 #include "engine/uhp.hpp"
 #include "query/explore.hpp"
-#include "query/position_input.hpp"
+#include "notation/position_input.hpp"
 #include "query/search.hpp"
 #include "query_support.hpp"
 
@@ -119,40 +119,40 @@ TEST_CASE("search --same-order: the games that opened with exactly these moves, 
     narrower += got.total < query::search(q->db(), q->catalogue(), position, {}).total;
   }
   CHECK(narrower > 0);  // some positions were also reached by other move orders
-  const Board fen = query::positionFromFen(ingest::writePosition(positions.back()));
+  const Board fen = notation::positionFromFen(notation::writePosition(positions.back()));
   CHECK_THROWS_AS(query::search(q->db(), q->catalogue(), fen, {.sameOrder = true}), std::invalid_argument);
 }
 
 TEST_CASE("position input: move lists in any notation and layout, GameStrings, position strings") {
-  const Board want = query::positionFromGameString("Base;InProgress;White[3];wG1;bG1 -wG1;wA1 wG1\\;bA1 /bG1");
+  const Board want = notation::positionFromGameString("Base;InProgress;White[3];wG1;bG1 -wG1;wA1 wG1\\;bA1 /bG1");
   REQUIRE(want.ply() == 4);
   const auto same = [&](const Board& b) {
     CHECK(b.history() == want.history());
     CHECK(canonicalize(b).key == canonicalize(want).key);
   };
-  same(query::positionFromMoves("1. wG1 2. bG1 -wG1 3. wA1 wG1\\ 4. bA1 /bG1"));
-  same(query::positionFromMoves("wG1; bG1 -wG1; wA1 wG1\\; bA1 /bG1"));
-  same(query::positionFromMoves("wG1\nbG1 -wG1\nwA1 wG1\\\nbA1 /bG1\n"));
-  same(query::positionFromMoves("wG1 bG1 -wG1 wA1 wG1\\ bA1 /bG1"));
-  same(query::positionFromLine("Base;InProgress;White[3];wG1;bG1 -wG1;wA1 wG1\\;bA1 /bG1"));
-  query::PositionInput input;
+  same(notation::positionFromMoves("1. wG1 2. bG1 -wG1 3. wA1 wG1\\ 4. bA1 /bG1"));
+  same(notation::positionFromMoves("wG1; bG1 -wG1; wA1 wG1\\; bA1 /bG1"));
+  same(notation::positionFromMoves("wG1\nbG1 -wG1\nwA1 wG1\\\nbA1 /bG1\n"));
+  same(notation::positionFromMoves("wG1 bG1 -wG1 wA1 wG1\\ bA1 /bG1"));
+  same(notation::positionFromLine("Base;InProgress;White[3];wG1;bG1 -wG1;wA1 wG1\\;bA1 /bG1"));
+  notation::PositionInput input;
   input.moves = "1. wG1 2. bG1 -wG1 3. wA1 wG1\\ 4. bA1 /bG1";
-  same(query::readPosition(input));
+  same(notation::positionFromInput(input));
   input.fen = "G w";
   // These notations orient the game themselves: the same position, not the same cells.
-  for (auto format : {ingest::WriteFormat::PgnLike, ingest::WriteFormat::Direction, ingest::WriteFormat::AlgebraicShort}) {
-    const Board b = query::positionFromMoves(ingest::writeGames(format, {ingest::gameFromBoard(want, {})}));
+  for (auto format : {notation::WriteFormat::PgnLike, notation::WriteFormat::Direction, notation::WriteFormat::AlgebraicShort}) {
+    const Board b = notation::positionFromMoves(notation::writeGames(format, {notation::gameFromBoard(want, {})}));
     CHECK(canonicalize(b).key == canonicalize(want).key);
     CHECK(b.ply() == 4);
   }
-  const Board fen = query::positionFromLine(ingest::writePosition(want));
-  CHECK(query::isSetUp(fen));
-  CHECK_FALSE(query::isSetUp(want));
+  const Board fen = notation::positionFromLine(notation::writePosition(want));
+  CHECK(notation::isSetUp(fen));
+  CHECK_FALSE(notation::isSetUp(want));
   CHECK(canonicalize(fen).key == canonicalize(want).key);
-  CHECK(query::readPosition({}).ply() == 0);
-  CHECK_THROWS_AS(query::positionFromMoves("1. wG1 2. bG1 -wQ"), std::invalid_argument);
-  CHECK_THROWS_AS(query::positionFromMoves("hello there"), std::invalid_argument);
-  CHECK_THROWS_AS(query::readPosition(input), std::invalid_argument);
+  CHECK(notation::positionFromInput({}).ply() == 0);
+  CHECK_THROWS_AS(notation::positionFromMoves("1. wG1 2. bG1 -wQ"), std::invalid_argument);
+  CHECK_THROWS_AS(notation::positionFromMoves("hello there"), std::invalid_argument);
+  CHECK_THROWS_AS(notation::positionFromInput(input), std::invalid_argument);
 }
 
 TEST_CASE("games: tag search pages and counts agree with the filter's meaning") {

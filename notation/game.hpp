@@ -1,0 +1,63 @@
+// A game as ingest hands it on: what the file said about it (tags), the board it
+// replays to, and, for a rejected game, why and where.
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/board.hpp"
+#include "grammar/syntax.hpp"
+
+namespace apiary::notation {
+
+// Where and why a game was rejected. ply is the 1-based ply of the move that
+// failed, 0 when the whole game is unusable (no moves, a bad header).
+struct GameError {
+  int line = 0;
+  int column = 0;
+  int ply = 0;
+  std::string message;
+};
+
+struct ReplayedGame {
+  int index = 0;             // 0-based position of the game in its file
+  grammar::SourcePos pos;    // where the game starts
+  std::vector<grammar::Tag> tags;
+  Board board;               // replayed to the end, or up to the failing move
+  std::optional<GameError> error;
+  std::vector<std::string> notes;  // accepted oddities, e.g. a Queen-first opening
+  bool setUp = false;              // a position without history (position strings)
+
+  bool ok() const { return !error.has_value(); }
+  const std::string* tag(std::string_view name) const;
+};
+
+// Where a reader hands each game as soon as it is replayed, in file order: the
+// consumer works on a board that is still in the cache, and a file's games are
+// never all held at once (a game holds a whole board).
+using GameSink = std::function<void(ReplayedGame&&)>;
+
+// A reader's outlet: numbers a file's games in the order it hands them on.
+class NumberedSink {
+ public:
+  explicit NumberedSink(const GameSink& sink) : sink_(sink) {}
+  void operator()(ReplayedGame&& game) {
+    game.index = next_++;
+    sink_(std::move(game));
+  }
+
+ private:
+  const GameSink& sink_;
+  int next_ = 0;
+};
+
+// A game known to be legal (generated, or from the index) with its tags, ready
+// for the writers.
+ReplayedGame gameFromBoard(Board board, const std::vector<std::pair<std::string, std::string>>& tags);
+
+// "file:line:column: ply N: message", the one line a user sees per rejected game.
+std::string describeError(const std::string& path, const GameError& error);
+
+}  // namespace apiary::notation

@@ -1,0 +1,33 @@
+// Moves from one position written in the notation the user reads, in the user's
+// orientation: the moves come from the user's own board, so only the spelling is
+// chosen here. The direction-based and algebraic notations orient themselves by
+// the game's first moves, so a position given with its history is written in the
+// frame that history (and the move itself, when it is the one that fixes the
+// mirror image) sets; a set-up position is written in its own coordinates.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/board.hpp"
+#include "notation/notations.hpp"
+
+namespace apiary::notation {
+
+// uhp (also "standard"), pgn-like, direction, algebraic, algebraic-long,
+// algebraic-compressed; nullopt otherwise (a position string writes no moves).
+std::optional<notation::WriteFormat> parseMoveNotation(std::string_view name);
+
+class MoveNotation {
+ public:
+  // `position` is the user's board, with its history when it has one.
+  MoveNotation(notation::WriteFormat format, const Board& position);
+  // A move legal on `board`, which is `position` set up again (next_positions.hpp).
+  std::string write(const Board& board, const Move& move) const;
+
+ private:
+  notation::WriteFormat format_;
+  Board position_;
+};
+
+}  // namespace apiary::notation

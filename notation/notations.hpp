@@ -1,0 +1,59 @@
+// Every notation apiary reads and writes, by format. Reading hands every game of a
+// text, replayed (rejected games carry their error), to a sink as soon as it is
+// replayed, or returns them all; writing takes replayed games and returns the text
+// of a whole file.
+#pragma once
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grammar/algebraic.hpp"
+#include "grammar/detect.hpp"
+#include "grammar/direction.hpp"
+#include "notation/game.hpp"
+
+namespace apiary::notation {
+
+// The formats apiary writes (BoardSpace .sgf is read only).
+enum class WriteFormat {
+  Uhp, PgnLike, Direction, AlgebraicShort, AlgebraicLong, AlgebraicCompressed, PositionString
+};
+// `uhp`, `pgn-like`, `direction`, `algebraic` (short), `algebraic-long`,
+// `algebraic-compressed`, `fen`; nullopt for anything else.
+std::optional<WriteFormat> parseWriteFormat(std::string_view name);
+std::string_view writeFormatName(WriteFormat format);
+
+// A text's notation, from its first 256 KiB (whole lines) when it is longer; `path`
+// (its extension) only breaks ties.
+grammar::Format detectNotation(std::string_view text, std::string_view path = {});
+
+void readGames(grammar::Format format, std::string_view text, const GameSink& sink);
+std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view text);
+std::string writeGame(WriteFormat format, const ReplayedGame& game);  // as it stands in a file
+std::string writeGames(WriteFormat format, const std::vector<ReplayedGame>& games);
+
+// The bridges, one per notation (ingest/<notation>_notation.cpp).
+void readUhp(std::string_view text, const GameSink& sink);
+std::string writeUhp(const ReplayedGame& game);
+// PGN-like, direction-based and algebraic resolve every written move against the
+// legal moves (ingest/resolve.hpp); single moves are in ingest/move_text.hpp.
+void readPgnLike(std::string_view text, const GameSink& sink);
+std::string writePgnLike(const ReplayedGame& game);  // the shortest description of each move
+void readDirection(std::string_view text, const GameSink& sink);
+std::string writeDirection(const ReplayedGame& game,  // canonical, the same for every symmetry
+                           grammar::direction::Spelling spelling = grammar::direction::Spelling::Unicode);
+void readAlgebraic(std::string_view text, const GameSink& sink);
+std::string writeAlgebraic(const ReplayedGame& game, grammar::algebraic::Form form);
+void readSgf(std::string_view text, const GameSink& sink);
+
+// Position strings: one position a line, each a set-up game without history.
+struct PositionOrError {
+  std::optional<Board> board;
+  GameError error;
+};
+PositionOrError readPosition(std::string_view text);
+std::string writePosition(const Board& board);
+void readPositions(std::string_view text, const GameSink& sink);
+
+}  // namespace apiary::notation

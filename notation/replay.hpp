@@ -1,0 +1,76 @@
+// The replay driver shared by every notation: it plays a game's written moves one
+// by one through a notation-specific step, so that game types, the tournament
+// rule, syntax errors and illegal moves are handled the same way everywhere.
+#pragma once
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "engine/explain.hpp"
+#include "engine/movegen.hpp"
+#include "notation/game.hpp"
+
+namespace apiary::notation {
+
+// What a notation's step made of one written move.
+struct Step {
+  std::optional<Move> move;  // the board move it names
+  bool skip = false;         // not a board move (resign, draw offer): go on
+  std::string error;         // why it names no move (none or several fit)
+  bool legal = false;        // the move was chosen among legal moves: no second check
+
+  static Step play(Move m) { return {m, false, {}, false}; }
+  static Step playLegal(Move m) { return {m, false, {}, true}; }
+  static Step skipped() { return {std::nullopt, true, {}, false}; }
+  static Step fail(std::string why) { return {std::nullopt, false, std::move(why), false}; }
+};
+
+struct ReplaySetup {
+  std::optional<GameType> type;     // from the file; none: the smallest that fits
+  Color firstMover = Color::White;
+};
+
+// Shrinks the game type to the pieces used when the file named none, and notes
+// the oddities of a game that replayed.
+void finishReplay(ReplayedGame& game, const ReplaySetup& setup);
+
+// Replays `game` (a grammar::Game<M>), calling step(board, written) for each move.
+// Archives hold older games that open with a Queen, so the tournament rule is off
+// and such openings are noted. A syntax error or a move that names no legal move
+// rejects the game with its line, column and ply. A game passed as an rvalue gives
+// up its tags to the replayed game (nothing else of it is taken).
+template <class WrittenGame, class StepFn>
+ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step) {
+  ReplayedGame out{.pos = game.pos,
+                   .tags = std::forward<WrittenGame>(game).tags,
+                   .board = Board(setup.type.value_or(GameType::all()), Rules{.tournament = false},
+                                  setup.firstMover),
+                   .error = {},
+                   .notes = {},
+                   .setUp = false};
+  for (const auto& e : game.errors) {
+    out.error = GameError{e.pos.line, e.pos.column, 0, e.message};
+    return out;
+  }
+  for (const auto& written : game.moves) {
+    Step s = step(const_cast<const Board&>(out.board), written);
+    if (s.skip) continue;
+    // The reason is worded only for a move that fails: legal moves are nearly all.
+    if (s.move && (s.legal || isLegal(out.board, *s.move))) {
+      out.board.play(*s.move);
+      continue;
+    }
+    const std::string why = s.move ? whyIllegal(out.board, *s.move) : std::move(s.error);
+    out.error = GameError{written.pos.line, written.pos.column, out.board.ply() + 1,
+                          "'" + grammar::printable(written.text) + "': " + why};
+    return out;
+  }
+  if (game.moves.empty()) {
+    out.error = GameError{game.pos.line, game.pos.column, 0, "the game has no moves"};
+    return out;
+  }
+  finishReplay(out, setup);
+  return out;
+}
+
+}  // namespace apiary::notation

@@ -1,0 +1,200 @@
+// The API over a socket, against `apiary serve` on a database of generated games
+// plus ../shared/games: each endpoint's document is the CLI's, errors are 400 or
+// 404 with their parameter, ETags change with the database, NDJSON streams every
+// match, and a batch ingested while the server runs shows within a second.
+#include <httplib.h>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "server_support.hpp"
+
+using namespace apiary::test;
+using nlohmann::json;
+
+namespace {
+
+std::string encoded(const std::string& text) { return httplib::detail::encode_query_param(text); }
+
+json withoutElapsed(json document) {
+  document.erase("elapsed_ms");
+  return document;
+}
+
+struct Api {
+  ServerProcess server{servedDatabase()};
+  httplib::Client client{"127.0.0.1", server.port()};
+
+  httplib::Result get(const std::string& path, const httplib::Headers& headers = {}) {
+    auto result = client.Get(path.c_str(), headers);
+    REQUIRE(result);
+    return result;
+  }
+  json document(const std::string& path, int status = 200) {
+    const auto result = get(path);
+    CHECK(result->status == status);
+    CHECK(result->get_header_value("Content-Type") == "application/json; charset=utf-8");
+    return json::parse(result->body);
+  }
+  // What `apiary ARGS --json` prints on the same database.
+  json cli(const std::string& args) {
+    const auto run = runApiary("--db " + servedDatabase().string() + " " + args + " --json");
+    REQUIRE(run.code == 0);
+    return json::parse(run.out);
+  }
+  // The first plies of game `id` in UHP, joined by ';'; of a later game when the
+  // first piece has no number ("wQ;bG1 -wQ": the CLI cannot tell its notation).
+  std::string opening(int id, std::size_t plies) {
+    json game = document("/api/games/" + std::to_string(id));
+    while (!std::isdigit(static_cast<unsigned char>(game["plies"][0]["uhp"].get<std::string>().back())))
+      game = document("/api/games/" + std::to_string(++id));
+    std::string moves;
+    for (std::size_t i = 0; i < plies && i < game["plies"].size(); ++i)
+      moves += (i ? ";" : "") + game["plies"][i]["uhp"].get<std::string>();
+    return moves;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("explore over HTTP gives the document of apiary explore --json, with unfinished games counted") {
+  Api api;
+  const std::vector<std::string> positions{"", "wG1", api.opening(1, 4), api.opening(7, 9), api.opening(120, 2)};
+  for (const auto& position : positions) {
+    INFO(position);
+    const json served = api.document("/api/explore?position=" + encoded(position));
+    CHECK(withoutElapsed(served) == withoutElapsed(api.cli("explore '" + position + "'")));
+    CHECK(served["games"] == served["mover_wins"].get<int>() + served["draws"].get<int>() +
+                                 served["mover_losses"].get<int>() + served["unfinished"].get<int>());
+    for (const auto& move : served["moves"])
+      CHECK(move["games"] == move["mover_wins"].get<int>() + move["draws"].get<int>() +
+                                 move["mover_losses"].get<int>() + move["unfinished"].get<int>());
+  }
+  const std::string position = api.opening(3, 6);
+  CHECK(withoutElapsed(api.document("/api/explore?notation=direction&result=white&position=" + encoded(position))) ==
+        withoutElapsed(api.cli("explore '" + position + "' --notation direction --result white")));
+}
+
+TEST_CASE("explore's uhp moves play on through the moves parameter") {
+  Api api;
+  const json start = api.document("/api/explore?notation=pgn-like");
+  REQUIRE_FALSE(start["moves"].empty());
+  const std::string first = start["moves"][0]["uhp"];
+  const json next = api.document("/api/explore?moves=" + encoded(first));
+  CHECK(next["games"] == start["moves"][0]["games"]);
+  CHECK(withoutElapsed(next) == withoutElapsed(api.cli("explore '" + first + "'")));
+}
+
+TEST_CASE("search, games and info over HTTP give the CLI's documents") {
+  Api api;
+  const std::string position = api.opening(2, 3);
+  CHECK(withoutElapsed(api.document("/api/search?limit=7&offset=2&position=" + encoded(position))) ==
+        withoutElapsed(api.cli("search '" + position + "' --limit 7 --offset 2")));
+  CHECK(withoutElapsed(api.document("/api/search?same_order=1&oldest_first=1&position=" + encoded(position))) ==
+        withoutElapsed(api.cli("search '" + position + "' --same-order --oldest-first")));
+  CHECK(withoutElapsed(api.document("/api/games?limit=5&offset=3&from_date=2020")) ==
+        withoutElapsed(api.cli("games --limit 5 --offset 3 --from-date 2020")));
+  CHECK(api.document("/api/info") == api.cli("info"));
+}
+
+TEST_CASE("a game comes with its plies, and as a file in any notation") {
+  Api api;
+  const json game = api.document("/api/games/5?notation=pgn-like");
+  CHECK(game["game"]["id"] == 5);
+  REQUIRE(game["plies"].size() == game["game"]["plies"].get<std::size_t>());
+  CHECK(game["plies"][0]["ply"] == 1);
+  CHECK(game["plies"].back()["key"].get<std::string>().size() > 0);
+  CHECK(game["game_string"].get<std::string>().find(game["plies"][0]["uhp"].get<std::string>()) != std::string::npos);
+  // The position after the last ply is the game's final position.
+  const json shown = api.cli("show 5");
+  CHECK(game["plies"].back()["position"] == shown["position"]);
+
+  const auto file = api.get("/api/games/5/export?format=pgn-like");
+  CHECK(file->status == 200);
+  CHECK(file->get_header_value("Content-Disposition") == "attachment; filename=\"game-5.pgn-like.txt\"");
+  const auto exported = runApiary("--db " + servedDatabase().string() + " export 5 --to pgn-like");
+  CHECK(file->body == exported.out);
+}
+
+TEST_CASE("bad parameters get 400 naming the parameter with the CLI's message, unknown games and paths 404") {
+  Api api;
+  CHECK(api.document("/api/explore?limit=0", 400)["parameter"] == "limit");
+  CHECK(api.document("/api/search?limit=-1", 400)["parameter"] == "limit");
+  CHECK(api.document("/api/games?limit=many", 400)["parameter"] == "limit");
+  const json date = api.document("/api/games?from_date=yesterday", 400);
+  CHECK(date["parameter"] == "from_date");
+  CHECK(date["error"] == "--from-date 'yesterday': expected yyyy-mm-dd, yyyy-mm or yyyy");
+  CHECK(api.document("/api/explore?notation=runes", 400)["parameter"] == "notation");
+  CHECK(api.document("/api/explore?position=zz%20top", 400)["parameter"] == "position");
+  CHECK(api.document("/api/board?moves=wQ%3BbQ%20wQ-%3BwS1%20bQ-", 400)["parameter"] == "moves");
+  CHECK(api.document("/api/explore?player=" + std::string(1000, 'a'), 400)["parameter"] == "player");
+  CHECK(api.document("/api/search?same_order=1&position=" + encoded("7a3/6A4/5M=bGlgp=B=mS/4GL1q2s/2gG=B=bP6/1aQA:7/1as8/1g9/A10"), 400)["parameter"] == "same_order");
+  CHECK(api.document("/api/games/999999", 404).contains("error"));
+  CHECK(api.document("/api/games/abc", 404).contains("error"));
+  CHECK(api.document("/api/nothing", 404).contains("error"));
+  CHECK(api.get("/no-such-file.js")->status == 404);
+  auto posted = api.client.Post("/api/explore", "{}", "application/json");
+  REQUIRE(posted);
+  CHECK(posted->status == 405);
+}
+
+TEST_CASE("answers carry an ETag and Cache-Control, and a matching If-None-Match gets 304") {
+  Api api;
+  const auto first = api.get("/api/explore?position=wG1");
+  const std::string tag = first->get_header_value("ETag");
+  CHECK_FALSE(tag.empty());
+  CHECK(first->get_header_value("Cache-Control") == "no-cache");
+  CHECK(api.get("/api/explore?position=wG1")->get_header_value("ETag") == tag);
+  CHECK(api.get("/api/explore?position=wS1")->get_header_value("ETag") != tag);
+  const auto again = api.get("/api/explore?position=wG1", {{"If-None-Match", tag}});
+  CHECK(again->status == 304);
+  CHECK(again->body.empty());
+  const auto page = api.get("/");
+  CHECK(page->status == 200);
+  CHECK(page->get_header_value("Content-Type").rfind("text/html", 0) == 0);
+  CHECK_FALSE(page->get_header_value("Cache-Control").empty());
+}
+
+TEST_CASE("search with Accept: application/x-ndjson streams every match, one game a line") {
+  Api api;
+  const json page = api.document("/api/search?position=");
+  const auto stream = api.get("/api/search?position=", {{"Accept", "application/x-ndjson"}});
+  CHECK(stream->status == 200);
+  CHECK(stream->get_header_value("Content-Type") == "application/x-ndjson");
+  CHECK(stream->get_header_value("Transfer-Encoding") == "chunked");
+  std::size_t lines = 0;
+  std::istringstream in(stream->body);
+  for (std::string line; std::getline(in, line); ++lines)
+    if (lines < page["games"].size()) CHECK(json::parse(line) == page["games"][lines]);
+  CHECK(lines == page["total"].get<std::size_t>());
+  CHECK(page["total"].get<std::size_t>() > 300);  // more than one page of the stream
+  CHECK(api.get("/api/search?limit=0", {{"Accept", "application/x-ndjson"}})->status == 400);
+}
+
+TEST_CASE("a batch ingested while the server runs shows within a second, and the ETag changes") {
+  Api api;
+  const auto before = api.document("/api/info")["games"].get<int>();
+  const std::string tag = api.get("/api/explore")->get_header_value("ETag");
+  const auto added = runApiary("generate --games 40 --seed 77 | " + std::string(APIARY_BINARY) + " --db " +
+                               servedDatabase().string() + " ingest -");
+  REQUIRE(added.code == 0);
+  const auto committed = std::chrono::steady_clock::now();
+  int games = before;
+  while (games == before && std::chrono::steady_clock::now() - committed < std::chrono::seconds(3)) {
+    games = api.document("/api/info")["games"].get<int>();
+    if (games == before) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  const auto shownAfter = std::chrono::steady_clock::now() - committed;
+  CHECK(games == before + 40);
+  CHECK(shownAfter < std::chrono::seconds(1));
+  // Every session shows it after their refresh interval, and the explorer counts it.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  CHECK(api.get("/api/explore")->get_header_value("ETag") != tag);
+  CHECK(api.document("/api/explore")["games"] == games);
+}
+
+TEST_CASE("the server stops cleanly on SIGTERM") {
+  Api api;
+  CHECK(api.document("/health") == json{{"status", "ok"}});
+  CHECK(api.server.stop() == 0);
+}

@@ -1,0 +1,155 @@
+// Thousands of malformed, oversized and random requests over raw loopback sockets,
+// and slow clients: the server never crashes, refuses with 4xx, still answers
+// /health, and its resident memory stays bounded.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+
+#include <catch2/catch.hpp>
+#include <random>
+#include <vector>
+
+#include "server_support.hpp"
+
+using namespace apiary::test;
+
+namespace {
+
+class Connection {
+ public:
+  explicit Connection(int port, int timeoutMs = 3000) : fd_(socket(AF_INET, SOCK_STREAM, 0)) {
+    REQUIRE(fd_ >= 0);
+    timeval timeout{timeoutMs / 1000, (timeoutMs % 1000) * 1000};
+    setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    setsockopt(fd_, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(uint16_t(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
+  }
+  ~Connection() { close(fd_); }
+  Connection(const Connection&) = delete;
+
+  void send(std::string_view bytes) {
+    while (!bytes.empty()) {
+      const ssize_t n = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+      if (n <= 0) return;  // the server may close on a request it refuses
+      bytes.remove_prefix(std::size_t(n));
+    }
+  }
+  // The status of the answer, 0 when the server closed without one.
+  int status() {
+    std::string head;
+    char buffer[4096];
+    while (head.find("\r\n") == std::string::npos) {
+      const ssize_t n = recv(fd_, buffer, sizeof buffer, 0);
+      if (n <= 0) return 0;
+      head.append(buffer, std::size_t(n));
+    }
+    if (head.rfind("HTTP/1.1 ", 0) != 0 || head.size() < 12) return -1;
+    return std::stoi(head.substr(9, 3));
+  }
+
+ private:
+  int fd_;
+};
+
+int answer(int port, std::string_view request) {
+  Connection c(port);
+  c.send(request);
+  return c.status();
+}
+
+std::string get(const std::string& target) { return "GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"; }
+
+std::string randomText(std::mt19937& rng, std::size_t most, bool printable) {
+  std::string text(rng() % (most + 1), ' ');
+  for (char& c : text) c = char(printable ? 33 + rng() % 94 : rng() % 256);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("hostile requests are refused with 4xx, and the server lives on with bounded memory") {
+  ServerProcess server(servedDatabase());
+  const int port = server.port();
+  REQUIRE(answer(port, get("/health")) == 200);
+  for (int i = 0; i < 20; ++i) answer(port, get("/api/explore?position=wG1"));  // sessions warm
+  const long residentAtStart = server.residentKiB();
+  std::mt19937 rng(20261126);
+
+  // Bad percent-encoding, in names and in values.
+  for (const char* bad : {"%", "%Z", "%ZZ", "%0", "%G0", "%%", "%C0%AF", "%ED%A0%80", "%FF%FE", "%E2%82"}) {
+    INFO(bad);
+    CHECK(answer(port, get(std::string("/api/explore?position=") + bad)) == 400);
+    CHECK(answer(port, get(std::string("/api/games?") + bad + "=1")) == 400);
+    CHECK(answer(port, get(std::string("/api/games?player=x&result=") + bad)) == 400);
+  }
+  // Oversized: parameters, the URI, headers, a body.
+  CHECK(answer(port, get("/api/explore?position=" + std::string(17000, 'w'))) / 100 == 4);
+  CHECK(answer(port, get("/api/explore?player=" + std::string(7000, 'a'))) == 400);
+  CHECK(answer(port, get("/api/explore?moves=" + std::string(5000, ';'))) == 200);  // empty moves: the start
+  CHECK(answer(port, get("/" + std::string(100000, 'a'))) / 100 == 4);
+  CHECK(answer(port, "GET /health HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(100000, 'b') + "\r\n\r\n") % 100 != 2);
+  CHECK(answer(port, "POST /api/explore HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\nxyz") / 100 == 4);
+  // `..` and its encodings, and unknown paths.
+  for (const char* path : {"/../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2fetc%2fpasswd",
+                           "/web/../README.md", "/README.md", "/index.html/..", "/api/../../CMakeLists.txt",
+                           "//etc/passwd", "/api/games/1/../../info/x", "/api/games/1/export/..", "/.git/config"}) {
+    INFO(path);
+    const int status = answer(port, get(path));
+    CHECK(status / 100 == 4);
+  }
+  // Random paths, random request lines, random bytes.
+  for (int i = 0; i < 600; ++i) {
+    std::string path = "/x" + randomText(rng, 60, true);  // not "/", the page
+    for (char& c : path)
+      if (c == '#' || c == '?') c = '%';  // a path, without a query or fragment
+    const int status = answer(port, get(path));
+    INFO(status << " for " << path);
+    CHECK((status / 100 == 4 || status == 0));
+  }
+  for (int i = 0; i < 600; ++i) {
+    const std::string request = randomText(rng, 300, i % 2 == 0);
+    const int status = answer(port, request + "\r\n\r\n");
+    INFO(status << " for " << request);
+    CHECK((status / 100 == 4 || status == 0));
+  }
+  // Random query strings on every endpoint: answered, never a server error.
+  const std::vector<std::string> endpoints{"/api/explore", "/api/search", "/api/games", "/api/board",
+                                           "/api/position.svg", "/api/games/3", "/api/games/3/export"};
+  const std::vector<std::string> names{"position", "moves", "notation", "player", "limit", "offset", "from_date",
+                                       "result", "game_type", "same_order", "format", "zz"};
+  for (int i = 0; i < 1500; ++i) {
+    std::string query;
+    for (int k = 1 + int(rng() % 3); k > 0; --k) {
+      std::string value = randomText(rng, 12, true);
+      for (char& c : value)
+        if (c == '#' || c == '&') c = '%';
+      query += (query.empty() ? "" : "&") + names[rng() % names.size()] + "=" + value;
+    }
+    const int status = answer(port, get(endpoints[rng() % endpoints.size()] + "?" + query));
+    INFO(query);
+    CHECK((status == 200 || status / 100 == 4));
+  }
+
+  // Slow clients: half a request each, never finished; others are still answered.
+  std::vector<std::unique_ptr<Connection>> slow;
+  for (int i = 0; i < 12; ++i) {
+    slow.push_back(std::make_unique<Connection>(port));
+    slow.back()->send("GET /api/explore?posi");
+  }
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(answer(port, get("/health")) == 200);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
+  // The server drops them after its read timeout.
+  for (auto& c : slow) CHECK(c->status() / 100 != 2);
+
+  REQUIRE(server.alive());
+  CHECK(answer(port, get("/health")) == 200);
+  const long residentAtEnd = server.residentKiB();
+  INFO("resident " << residentAtStart << " KiB after warming, " << residentAtEnd << " KiB at the end");
+  CHECK(residentAtEnd < residentAtStart + 64 * 1024);
+}

@@ -1,0 +1,62 @@
+// One fetch function per endpoint of `apiary serve` (the contract is in README.md).
+// Every function resolves to the parsed JSON, or throws an ApiError carrying the
+// server's message and the parameter at fault.
+
+export class ApiError extends Error {
+  constructor(status, message, parameter) {
+    super(message);
+    this.status = status;
+    this.parameter = parameter;
+  }
+}
+
+// The query string of a request: empty values are left out, so the server's
+// defaults apply.
+function queryOf(params) {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+async function getJson(path, params = {}) {
+  const response = await fetch(path + queryOf(params), { headers: { Accept: 'application/json' } });
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    // A body that is not JSON is reported by its status below.
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, body?.error ?? `${path}: HTTP ${response.status}`, body?.parameter);
+  }
+  return body;
+}
+
+// A position is {position, moves: [uhp...]}; the server plays `moves` after `position`.
+function positionParams({ position, moves }) {
+  return { position, moves: moves.join(';') };
+}
+
+export const health = () => getJson('/health');
+export const info = () => getJson('/api/info');
+
+export const board = (where, notation) => getJson('/api/board', { ...positionParams(where), notation });
+
+export const explore = (where, filters, notation) =>
+  getJson('/api/explore', { ...positionParams(where), ...filters, notation });
+
+export const search = (where, filters, { limit, offset }) =>
+  getJson('/api/search', { ...positionParams(where), ...filters, limit, offset });
+
+export const games = (filters, { limit, offset }) => getJson('/api/games', { ...filters, limit, offset });
+
+export const game = (id, notation) => getJson(`/api/games/${encodeURIComponent(id)}`, { notation });
+
+// A link, not a fetch: the browser downloads the file the server names.
+export const exportUrl = (id, format) =>
+  `/api/games/${encodeURIComponent(id)}/export${queryOf({ format })}`;
+
+export const positionSvgUrl = (where) => `/api/position.svg${queryOf(positionParams(where))}`;

@@ -1,0 +1,176 @@
+// The playable board: the cells of /api/board drawn in SVG as pointy-top hexes
+// (axial q to the right, r down-right), stacks shown as tiles offset upwards, the
+// last move outlined, and the pieces in hand of both sides. Clicking a piece on the
+// board or in hand lights up its legal destinations; clicking one reports the move.
+
+import { drawBug, bugNames, colourOf } from './bugs.js';
+import { svgElement } from './dom.js';
+
+const SIZE = 30;            // hex radius in SVG units
+const LEVEL_SHIFT = 5;      // how far each level of a stack is drawn above the one below
+const HAND_SIZE = 19;
+
+const sameCell = (a, b) => a && b && a.q === b.q && a.r === b.r;
+
+function hexPoints(x, y, radius) {
+  const points = [];
+  for (let i = 0; i < 6; ++i) {
+    const angle = (Math.PI / 180) * (60 * i - 90);
+    points.push(`${(x + radius * Math.cos(angle)).toFixed(2)},${(y + radius * Math.sin(angle)).toFixed(2)}`);
+  }
+  return points.join(' ');
+}
+
+// Screen position of an axial cell, turned by the view: `rotation` steps of 60
+// degrees clockwise (a pointy-top grid turned by 60 degrees is the same grid).
+function pixelOf({ q, r }, rotation) {
+  const x = SIZE * Math.sqrt(3) * (q + r / 2);
+  const y = SIZE * 1.5 * r;
+  const angle = (Math.PI / 3) * rotation;
+  return { x: x * Math.cos(angle) - y * Math.sin(angle), y: x * Math.sin(angle) + y * Math.cos(angle) };
+}
+
+const namePiece = (piece) => `${piece} (${colourOf(piece)} ${bugNames[piece[1]] ?? piece[1]})`;
+export const describeStack = (stack) =>
+  (stack.length > 1 ? `bottom to top: ${stack.map(namePiece).join(', ')}` : namePiece(stack[0]));
+
+export class BoardView {
+  // svg: the board's <svg>; hands: {top, bottom} <svg> elements for the hands;
+  // onMove(move) is called with the /api/board move chosen by two clicks.
+  constructor(svg, hands, onMove, onHover = () => {}) {
+    Object.assign(this, { svg, hands, onMove, onHover });
+    this.doc = null;
+    this.rotation = 0;    // 0..5, 60 degrees each
+    this.flipped = false; // turned half way, Black's hand at the bottom
+    this.selected = null; // {piece, from} of the piece whose destinations are lit
+    svg.addEventListener('click', (event) => { if (event.target === svg) this.select(null); });
+  }
+
+  show(doc) {
+    this.doc = doc;
+    this.selected = null;
+    this.draw();
+  }
+
+  turn(steps) {
+    this.rotation = (this.rotation + steps + 6) % 6;
+    this.draw();
+  }
+
+  // Flipping turns the board half way and swaps which hand is drawn at the bottom.
+  flip() {
+    this.flipped = !this.flipped;
+    this.draw();
+  }
+
+  get angle() { return (this.rotation + (this.flipped ? 3 : 0)) % 6; }
+
+  movesOf(selection) {
+    if (!selection || !this.doc) return [];
+    return this.doc.moves.filter((m) => m.piece === selection.piece &&
+      (selection.from ? sameCell(m.from, selection.from) : m.from === null));
+  }
+
+  select(selection) {
+    const same = this.selected && selection && this.selected.piece === selection.piece &&
+      (this.selected.from === null ? selection.from === null : sameCell(this.selected.from, selection.from));
+    this.selected = same || this.movesOf(selection).length === 0 ? null : selection;
+    this.draw();
+  }
+
+  draw() {
+    if (!this.doc) return;
+    this.svg.replaceChildren();
+    this.drawCells();
+    this.drawHand(this.flipped ? 'white' : 'black', this.hands.top);
+    this.drawHand(this.flipped ? 'black' : 'white', this.hands.bottom);
+  }
+
+  drawCells() {
+    const { cells, moves, last_move: last } = this.doc;
+    const spots = [...cells, ...moves.filter((m) => m.to).map((m) => m.to)];
+    this.frame(spots.length ? spots : [{ q: 0, r: 0 }]);
+    if (last?.from) this.outline(last.from, 'last-from');
+    for (const cell of cells) this.drawStack(cell);
+    if (last?.to) this.outline(last.to, 'last-to', this.heightAt(last.to));
+    if (this.selected?.from) this.outline(this.selected.from, 'selected', this.heightAt(this.selected.from));
+    const seen = new Set();
+    for (const move of this.movesOf(this.selected)) {
+      const key = `${move.to.q},${move.to.r}`;
+      if (seen.has(key)) continue;  // one target a cell, whichever text names it
+      seen.add(key);
+      const { x, y } = pixelOf(move.to, this.angle);
+      const target = svgElement('circle', {
+        cx: x, cy: y, r: SIZE * 0.42, class: 'target', 'data-uhp': move.uhp, 'data-q': move.to.q, 'data-r': move.to.r,
+      }, this.svg);
+      svgElement('title', {}, target).textContent = move.text ?? move.uhp;
+      target.addEventListener('click', (event) => { event.stopPropagation(); this.onMove(move); });
+    }
+  }
+
+  heightAt(where) {
+    return this.doc.cells.find((c) => sameCell(c, where))?.stack.length ?? 0;
+  }
+
+  // Sets the viewBox around every cell and destination, with a margin of a hex.
+  frame(spots) {
+    const points = spots.map((s) => pixelOf(s, this.angle));
+    const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
+    const margin = SIZE * 1.6;
+    const left = Math.min(...xs) - margin, top = Math.min(...ys) - margin;
+    const width = Math.max(...xs) - left + margin, height = Math.max(...ys) - top + margin;
+    this.svg.setAttribute('viewBox', `${left.toFixed(1)} ${top.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`);
+  }
+
+  outline(where, kind, height = 1) {
+    const { x, y } = pixelOf(where, this.angle);
+    const lift = Math.max(0, height - 1) * LEVEL_SHIFT;
+    svgElement('polygon', { points: hexPoints(x, y - lift, SIZE - 1), class: `outline ${kind}` }, this.svg);
+  }
+
+  drawStack(cell) {
+    const { x, y } = pixelOf(cell, this.angle);
+    const top = cell.stack[cell.stack.length - 1];
+    const group = svgElement('g', {
+      class: 'cell', 'data-q': cell.q, 'data-r': cell.r, 'data-top': top, 'data-height': cell.stack.length,
+    }, this.svg);
+    cell.stack.forEach((piece, level) => {
+      svgElement('polygon', {
+        points: hexPoints(x, y - level * LEVEL_SHIFT, SIZE - 2), class: `tile ${colourOf(piece)}`,
+      }, group);
+    });
+    const lift = (cell.stack.length - 1) * LEVEL_SHIFT;
+    drawBug(group, top, x, y - lift, 0.85);
+    if (cell.stack.length > 1) {
+      svgElement('circle', { cx: x + SIZE * 0.55, cy: y - lift - SIZE * 0.5, r: 8, class: 'badge' }, group);
+      svgElement('text', { x: x + SIZE * 0.55, y: y - lift - SIZE * 0.5 + 4, class: 'badge-text' }, group)
+        .textContent = cell.stack.length;
+    }
+    const description = describeStack(cell.stack);
+    svgElement('title', {}, group).textContent = description;
+    group.addEventListener('mouseenter', () => this.onHover(description));
+    group.addEventListener('mouseleave', () => this.onHover(''));
+    group.addEventListener('click', () => this.select({ piece: top, from: { q: cell.q, r: cell.r } }));
+  }
+
+  drawHand(colour, svg) {
+    svg.replaceChildren();
+    const pieces = this.doc.hand[colour] ?? [];
+    const step = HAND_SIZE * 1.8;
+    svg.setAttribute('viewBox', `0 0 ${Math.max(1, pieces.length) * step} ${HAND_SIZE * 2.2}`);
+    svg.dataset.colour = colour;
+    svg.setAttribute('aria-label', `${colour}'s pieces in hand`);
+    pieces.forEach((piece, i) => {
+      const x = step * (i + 0.5), y = HAND_SIZE * 1.1;
+      const playable = this.doc.moves.some((m) => m.piece === piece && m.from === null);
+      const chosen = this.selected && !this.selected.from && this.selected.piece === piece;
+      const group = svgElement('g', {
+        class: `hand-piece${playable ? ' playable' : ''}${chosen ? ' chosen' : ''}`, 'data-piece': piece,
+      }, svg);
+      svgElement('polygon', { points: hexPoints(x, y, HAND_SIZE), class: `tile ${colour}` }, group);
+      drawBug(group, piece, x, y, HAND_SIZE / SIZE * 0.85);
+      svgElement('title', {}, group).textContent = describeStack([piece]);
+      if (playable) group.addEventListener('click', () => this.select({ piece, from: null }));
+    });
+  }
+}

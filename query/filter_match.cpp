@@ -54,10 +54,10 @@ void validateFilter(const GameFilter& f) {
                      "--game-type '" + *f.gameType + "': expected Base, Base+M, ..., Base+MLP");
   if (f.fromDate && !isIsoPrefix(*f.fromDate))
     throw QueryError(ErrorKind::BadInput, "from_date",
-                     "--from-date '" + *f.fromDate + "': expected a date as yyyy-mm-dd, yyyy-mm or yyyy");
+                     "--from-date '" + *f.fromDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
   if (f.toDate && !isIsoPrefix(*f.toDate))
     throw QueryError(ErrorKind::BadInput, "to_date",
-                     "--to-date '" + *f.toDate + "': expected a date as yyyy-mm-dd, yyyy-mm or yyyy");
+                     "--to-date '" + *f.toDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
 }
 
 std::vector<index::GameId> selectGames(const index::Database& db, const GameFilter& filter) {

@@ -133,8 +133,8 @@ TEST_CASE("counts, dates and GameStrings that mean nothing are refused with the 
       {"games --limit -1", "at least 1"},
       {"games --limit 0", "at least 1"},
       {"search --offset -2", "at least 0"},
-      {"games --from-date 2024-13-45", "expected a date"},
-      {"games --to-date 2023-02-29", "expected a date"},
+      {"games --from-date 2024-13-45", "expected yyyy-mm-dd"},
+      {"games --to-date 2023-02-29", "expected yyyy-mm-dd"},
       {"explore 'Base;InProgress;White[99];wS1'", "the turn is White[99]"},
       {"explore --game-string 'Base;NotStarted;White[2]'", "the turn is White[2]"},
   };

@@ -34,5 +34,7 @@ void addExportCommand(CLI::App& app, const GlobalOptions& global, int& exitCode)
 void addDedupCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 void addPlayerCommands(CLI::App& app, const GlobalOptions& global, int& exitCode);  // player, players, rejected
 void addServeCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
+// Registered last: it writes the completion of every command registered before it.
+void addCompletionCommand(CLI::App& app, int& exitCode);
 
 }  // namespace apiary::cli

@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "index/database.hpp"
 #include "ingest/importer.hpp"
+#include "query/json_text.hpp"
 
 namespace apiary::cli {
 
@@ -61,7 +62,7 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
     };
     nlohmann::json skippedFiles = nlohmann::json::array();
     for (const auto& f : summary.skippedFiles) skippedFiles.push_back({{"file", f.file}, {"reason", f.reason}});
-    std::cout << nlohmann::json{{"added", summary.totals.added},
+    std::cout << query::jsonText(nlohmann::json{{"added", summary.totals.added},
                                 {"skipped", summary.totals.skipped},
                                 {"rejected", summary.totals.rejected},
                                 {"files", summary.totals.files},
@@ -69,8 +70,7 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
                                 {"repaired", summary.repairedGames},
                                 {"errors", listed(summary.errors)},
                                 {"repairs", listed(summary.repairs)},
-                                {"skipped_files", skippedFiles}}
-                     .dump()
+                                {"skipped_files", skippedFiles}})
               << "\n";
   } else {
     for (const auto& e : summary.repairs)
@@ -95,7 +95,7 @@ int runInfo(const GlobalOptions& global, bool json) {
   index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
   const index::Info info = db.info();
   if (json) {
-    std::cout << nlohmann::json(info).dump() << "\n";
+    std::cout << query::jsonText(nlohmann::json(info)) << "\n";
     return kExitOk;
   }
   std::cout << "database   " << global.databasePath() << "\n"
@@ -112,7 +112,7 @@ int runInfo(const GlobalOptions& global, bool json) {
 }
 
 int runCheck(const GlobalOptions& global, bool full) {
-  index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
+  index::Database db(global.databasePath(), {.access = index::Access::ReadOnly, .openDamaged = true});
   index::CheckOptions options;
   options.full = full;
   const index::CheckReport report = db.check(options);

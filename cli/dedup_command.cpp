@@ -10,6 +10,7 @@
 #include "index/database.hpp"
 #include "query/dedup.hpp"
 #include "query/filter_match.hpp"
+#include "query/json_text.hpp"
 
 namespace apiary::cli {
 
@@ -81,7 +82,7 @@ int runDedup(const GlobalOptions& global, const DedupCommandOptions& o) {
   }
   const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
   const query::DedupReport report = query::findDuplicates(db, options);
-  if (o.json) std::cout << toJson(report, o.minPlies).dump() << "\n";
+  if (o.json) std::cout << query::jsonText(toJson(report, o.minPlies)) << "\n";
   else printTable(report, o.minPlies);
   return kExitOk;
 }

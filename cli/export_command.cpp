@@ -7,6 +7,7 @@
 #include "cli/filter_options.hpp"
 #include "query/export.hpp"
 #include "query/filter_match.hpp"
+#include "query/json_text.hpp"
 
 namespace apiary::cli {
 
@@ -63,7 +64,7 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
                           {"unreadable", summary.unreadable}};
     if (file.is_open()) out["file"] = o.out, out["ids"] = summary.written;
     else out["games"] = texts;
-    std::cout << out.dump() << "\n";
+    std::cout << query::jsonText(out) << "\n";
   } else if (file.is_open()) {
     std::cout << "exported " << summary.written.size() << " games as " << notation::writeFormatName(*format) << " to "
               << o.out << "\n";

@@ -1,10 +1,13 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "version.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"apiary: a database of Hive games"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("apiary ") + APIARY_VERSION +
+                                        (*APIARY_COMMIT ? std::string(" (") + APIARY_COMMIT + ")" : std::string()));
   app.fallthrough();  // --db may also come after the command
   apiary::cli::GlobalOptions global;
   app.add_option("--db", global.db, "Database directory (default: $APIARY_DB, else ./apiary.db)");
@@ -19,6 +22,7 @@ int main(int argc, char** argv) {
   apiary::cli::addDedupCommand(app, global, exitCode);
   apiary::cli::addPlayerCommands(app, global, exitCode);
   apiary::cli::addServeCommand(app, global, exitCode);
+  apiary::cli::addCompletionCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

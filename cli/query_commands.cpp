@@ -1,6 +1,7 @@
 // The query commands: explore (the opening tree at a position), search (games
 // through a position) and games (games by tags). explore and search also answer a
 // --batch of positions, one JSON line each, timed without the process start-up.
+#include <charconv>
 #include <chrono>
 #include <fstream>
 #include <functional>
@@ -23,6 +24,7 @@
 #include "notation/position_input.hpp"
 #include "query/json.hpp"
 #include "query/search.hpp"
+#include "query/json_text.hpp"
 #include "query/session.hpp"
 
 namespace apiary::cli {
@@ -84,7 +86,7 @@ int runBatch(Session& session, const std::string& path, const Answer& answer) {
       ++failures;
     }
     out["elapsed_ms"] = millisecondsSince(start);
-    std::cout << out.dump() << "\n" << std::flush;
+    std::cout << query::jsonText(out) << "\n" << std::flush;
   }
   return failures ? kExitFailures : kExitOk;
 }
@@ -103,7 +105,7 @@ int runPositional(const char* name, const GlobalOptions& global, const QueryOpti
     const auto start = std::chrono::steady_clock::now();
     nlohmann::json out = answer(session, position);
     out["elapsed_ms"] = millisecondsSince(start);
-    if (o.json) std::cout << out.dump() << "\n";
+    if (o.json) std::cout << query::jsonText(out) << "\n";
     else print();
     return kExitOk;
   } catch (const std::invalid_argument& e) {
@@ -206,7 +208,7 @@ int runGames(const GlobalOptions& global, const QueryOptions& o) {
     }
     nlohmann::json out = query::gameListJson(list);
     out["elapsed_ms"] = elapsed;
-    std::cout << out.dump() << "\n";
+    std::cout << query::jsonText(out) << "\n";
     return kExitOk;
   } catch (const std::invalid_argument& e) {
     std::cerr << "apiary games: " << e.what() << "\n";
@@ -214,9 +216,22 @@ int runGames(const GlobalOptions& global, const QueryOptions& o) {
   }
 }
 
+// A count of games, checked as written: CLI11 reads "-1" into an unsigned as its
+// wrap-around, and a page of 0 games answers nothing.
+CLI::Validator countOfAtLeast(uint64_t least) {
+  return CLI::Validator(
+      [least](std::string& text) -> std::string {
+        uint64_t n = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+        if (error == std::errc() && end == text.data() + text.size() && n >= least) return {};
+        return "expected a whole number of at least " + std::to_string(least) + ", not '" + text + "'";
+      },
+      "N");
+}
+
 void addPaging(CLI::App* cmd, QueryOptions& o, const char* order) {
-  cmd->add_option("--limit", o.limit, "Games per page (default 20)");
-  cmd->add_option("--offset", o.offset, "Games to skip");
+  cmd->add_option("--limit", o.limit, "Games per page (default 20)")->check(countOfAtLeast(1));
+  cmd->add_option("--offset", o.offset, "Games to skip")->check(countOfAtLeast(0));
   cmd->add_flag("--oldest-first", o.oldestFirst, order);
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cli/table_text.hpp"
+#include "cli/terminal_text.hpp"
 #include "query/json.hpp"
 
 namespace apiary::cli {
@@ -60,8 +61,8 @@ void printSearch(std::ostream& out, const query::SearchResult& r, uint64_t offse
   for (const auto& hit : r.games) {
     const auto& g = hit.game;
     out << cell(std::to_string(g.id), 8, true) << "  ply " << cell(std::to_string(hit.ply), 4) << dateOf(g) << "  "
-        << g.white << " - " << g.black << "  " << query::resultName(g.result) << "  " << g.gameType << "  " << g.source
-        << "\n";
+        << forTerminal(g.white) << " - " << forTerminal(g.black) << "  " << query::resultName(g.result) << "  "
+        << g.gameType << "  " << forTerminal(g.source) << "\n";
   }
 }
 
@@ -69,9 +70,9 @@ void printGames(std::ostream& out, const std::vector<index::GameRow>& games, uin
                 std::optional<uint64_t> total) {
   if (total) out << *total << (*total == 1 ? " game matches\n" : " games match\n");
   for (const auto& g : games) {
-    out << cell(std::to_string(g.id), 8, true) << "  " << cell(dateOf(g), 10) << "  " << g.white << " - " << g.black
-        << "  " << query::resultName(g.result) << "  " << g.gameType << "  " << g.plies << " plies  " << g.event << "  "
-        << g.source << "\n";
+    out << cell(std::to_string(g.id), 8, true) << "  " << cell(dateOf(g), 10) << "  " << forTerminal(g.white)
+        << " - " << forTerminal(g.black) << "  " << query::resultName(g.result) << "  " << g.gameType << "  " << g.plies
+        << " plies  " << forTerminal(g.event) << "  " << forTerminal(g.source) << "\n";
   }
   if (games.empty()) out << "no games" << (offset ? " past offset " + std::to_string(offset) : "") << "\n";
   else if (more) out << "(more: --offset " << offset + games.size() << ")\n";

@@ -12,6 +12,7 @@
 #include "cli/commands.hpp"
 #include "cli/filter_options.hpp"
 #include "cli/position_options.hpp"
+#include "cli/terminal_text.hpp"
 #include "engine/uhp.hpp"
 #include "index/database.hpp"
 #include "notation/notations.hpp"
@@ -19,6 +20,7 @@
 #include "query/export.hpp"
 #include "query/filter_match.hpp"
 #include "query/svg.hpp"
+#include "query/json_text.hpp"
 
 namespace apiary::cli {
 
@@ -211,18 +213,19 @@ int runShow(const GlobalOptions& global, ShowOptions o) {
       out["moves"] = g.uhpMoves();
     }
     if (!o.svg.empty()) out["svg"] = o.svg;
-    std::cout << out.dump() << "\n";
+    std::cout << query::jsonText(out) << "\n";
     return kExitOk;
   }
 
   if (shown.game) {
     const auto& g = *shown.game;
-    std::cout << "game " << g.id << "  " << g.gameType << ", " << shown.plies << " plies  (" << g.source << " #"
+    std::cout << "game " << g.id << "  " << g.gameType << ", " << shown.plies << " plies  (" << forTerminal(g.source) << " #"
               << g.sourceIndex + 1 << ", " << g.format << ")\n";
     const index::Tags tags = query::tagsOf(g);
     std::size_t width = 0;
     for (const auto& tag : tags) width = std::max(width, tag.first.size());
-    for (const auto& [name, value] : tags) std::cout << "  " << name << std::string(width - name.size() + 2, ' ') << value << "\n";
+    for (const auto& [name, value] : tags)
+      std::cout << "  " << forTerminal(name) << std::string(width - name.size() + 2, ' ') << forTerminal(value) << "\n";
     std::cout << "\n" << movesText(g.uhpMoves()) << "\n";
   }
   std::cout << query::drawText(diagram, {.color = colorWanted(o.color), .legend = true});

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <vector>
 
+#include "engine/explain.hpp"
 #include "engine/movegen.hpp"
 
 namespace apiary {
@@ -149,7 +150,7 @@ GameOrError parseGameString(std::string_view text, Rules rules) {
     const auto parsed = parseMoveString(board, parts[i]);
     if (!parsed.move) return {std::nullopt, parsed.error, ply};
     if (!isLegal(board, *parsed.move))
-      return {std::nullopt, "illegal move '" + std::string(trim(parts[i])) + "'", ply};
+      return {std::nullopt, "'" + std::string(trim(parts[i])) + "': " + whyIllegal(board, *parsed.move), ply};
     board.play(*parsed.move);
   }
   return {std::move(board), {}, 0};

@@ -34,7 +34,13 @@ class Checker {
       : store_(store), catalogue_(catalogue), visible_(visible), options_(o) {}
 
   CheckReport run() {
+    for (const std::string& file : store_.damagedFiles()) problem(file);
+    const uint64_t before = report_.problemCount;
     checkBatches();
+    // A killed writer leaves unfinished files that its next open deletes: a file that
+    // does not open is a problem only when batches are missing.
+    if (report_.problemCount > before)
+      for (const std::string& file : store_.unreadableFiles()) problem(file);
     if (options_.full) full();
     else sample();
     return std::move(report_);

@@ -1,6 +1,6 @@
 // `apiary check`: do RocksDB and the catalogue agree?
 //
-// Always: the batch markers against the catalogue's batches (same games, no gap,
+// Always: RocksDB's files against the sizes its MANIFEST records, the batch markers against the catalogue's batches (same games, no gap,
 // nothing marked committed that RocksDB lacks).
 // Sample (default): some games chosen at random are replayed from the catalogue;
 // every position they pass through must list them at the right ply, and each such

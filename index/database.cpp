@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "index/batch_file.hpp"
+#include "index/database_error.hpp"
 #include "index/position_store.hpp"
 
 namespace apiary::index {
@@ -46,18 +47,47 @@ uint64_t sizeOnDisk(const std::filesystem::path& path) {
 
 Database::Database(const std::filesystem::path& dir, DatabaseOptions options)
     : dir_(dir), options_(std::move(options)) {
+  try {
+    open();
+  } catch (...) {
+    rethrowPlain(dir_);
+  }
+}
+
+void Database::open() {
   const bool write = options_.access == Access::ReadWrite;
+  const bool hasCatalogue = std::filesystem::exists(dir_ / "catalogue.sqlite");
   if (write) {
     std::filesystem::create_directories(dir_);
-  } else if (!std::filesystem::exists(dir_ / "catalogue.sqlite") || !std::filesystem::exists(dir_ / "positions")) {
+  } else if (!std::filesystem::exists(dir_ / "positions")) {
     throw std::runtime_error("no apiary database in " + dir_.string());
+  } else if (!std::filesystem::exists(dir_ / "positions" / "CURRENT")) {
+    // RocksDB writes CURRENT last when it creates the positions, before the catalogue.
+    const DatabaseFault fault = hasCatalogue ? DatabaseFault::Damaged : DatabaseFault::BeingCreated;
+    throw DatabaseError(fault, plainMessage(fault, dir_, "positions/CURRENT is missing"));
   }
   // RocksDB first: its lock keeps a second writer out before the catalogue is
   // touched, and for a reader its view decides which catalogue rows exist.
   store_ = std::make_unique<PositionStore>(
       dir_ / "positions", write ? PositionStore::Mode::ReadWrite : PositionStore::Mode::ReadOnly, options_.mapFiles);
-  catalogue_ = std::make_unique<Catalogue>(dir_ / "catalogue.sqlite", !write);
+  if (const auto damaged = store_->damagedFiles(); !damaged.empty() && !options_.openDamaged)
+    throw DatabaseError(DatabaseFault::Damaged, plainMessage(DatabaseFault::Damaged, dir_, damaged.front()));
   updateVisible();
+  if (!write && !hasCatalogue) {
+    // The first ingest makes the positions before the catalogue.
+    const DatabaseFault fault = lastBatch_ ? DatabaseFault::Damaged : DatabaseFault::BeingCreated;
+    throw DatabaseError(fault, plainMessage(fault, dir_, "catalogue.sqlite is missing"));
+  }
+  catalogue_ = std::make_unique<Catalogue>(dir_ / "catalogue.sqlite", !write);
+  // Before recovery, which would delete the catalogue's rows of batches RocksDB lacks.
+  if (const auto missing = missingBatch(); missing && !options_.openDamaged) {
+    const auto unreadable = store_->unreadableFiles();
+    throw DatabaseError(DatabaseFault::Damaged,
+                        plainMessage(DatabaseFault::Damaged, dir_,
+                                     unreadable.empty() ? "batch " + std::to_string(*missing) +
+                                                              " is committed in the catalogue but not in the positions"
+                                                        : unreadable.front()));
+  }
   if (write) {
     // Batch files of an interrupted ingest were never ingested (a moved file is no
     // longer in staging), and their catalogue rows go in recover().
@@ -68,6 +98,33 @@ Database::Database(const std::filesystem::path& dir, DatabaseOptions options)
 }
 
 Database::~Database() = default;
+
+std::optional<uint64_t> Database::missingBatch() {
+  uint64_t committed = 0;
+  for (const CatalogueBatch& b : catalogue_->batches())
+    if (b.committed) committed = std::max(committed, b.id);
+  if (committed <= lastBatch_) return std::nullopt;
+  // A writer may have committed a batch since RocksDB was opened: catch up once.
+  if (options_.access == Access::ReadOnly) {
+    store_->refresh();
+    updateVisible();
+  }
+  return committed > lastBatch_ ? std::optional(committed) : std::nullopt;
+}
+
+// RocksDB's file writer (Debian's build keeps its assertions) aborts the process
+// when a batch file it failed to write is closed, so a full disk must be seen
+// before the file is begun. A batch file takes ~25 bytes a ply; twice that, and
+// room for the catalogue's rows, keeps clear of the edge.
+void Database::requireRoomFor(std::span<const GameRecord* const> games) const {
+  uint64_t plies = 0;
+  for (const GameRecord* g : games) plies += g->plies + 1;
+  const uint64_t needed = plies * 64 + (1 << 20);
+  std::error_code ec;
+  const auto space = std::filesystem::space(dir_ / "staging", ec);
+  if (!ec && space.available < needed)
+    throw DatabaseError(DatabaseFault::DiskFull, plainMessage(DatabaseFault::DiskFull, dir_));
+}
 
 void Database::updateVisible() {
   const auto marker = store_->lastBatch();
@@ -93,6 +150,7 @@ AddResult Database::addGames(std::span<const GameRecord> batch) {
   std::vector<const GameRecord*> games;
   games.reserve(accepted.size());
   for (uint32_t i : accepted) games.push_back(&batch[i]);
+  requireRoomFor(games);
   // The catalogue rows and the batch file take about as long as each other and
   // share nothing (their ids are known once the new games are), so the file is
   // built on a thread of its own while this one writes the rows. That thread
@@ -126,9 +184,13 @@ AddResult Database::addGames(std::span<const GameRecord> batch) {
     // Leave the database as it was before the batch, unless RocksDB took it.
     std::error_code ignored;
     std::filesystem::remove(file, ignored);
-    updateVisible();
-    catalogue_->recover(lastBatch_);
-    throw;
+    try {
+      updateVisible();
+      catalogue_->recover(lastBatch_);
+    } catch (...) {
+      // A full disk may stop the clean-up too; the next open recovers the same way.
+    }
+    rethrowPlain(dir_);
   }
   return result;
 }
@@ -226,7 +288,13 @@ void Database::waitForCompactions() { store_->waitForCompactions(); }
 
 void Database::compact() {
   if (options_.access != Access::ReadWrite) throw std::logic_error("compact on a read-only database");
-  store_->compact();
+  try {
+    store_->compact();
+  } catch (const std::runtime_error& e) {
+    if (faultOf(e.what()) != DatabaseFault::DiskFull) rethrowPlain(dir_);
+    throw DatabaseError(DatabaseFault::DiskFull, "disk full: every batch was kept, but the positions of " +
+                                                     dir_.string() + " could not be compacted (reads stay slower)");
+  }
 }
 
 }  // namespace apiary::index

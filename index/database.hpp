@@ -46,6 +46,9 @@ struct DatabaseOptions {
   // Map RocksDB's files (PositionStore): for sessions of point reads (explore,
   // search); a scan would make every file resident in the process.
   bool mapFiles = false;
+  // Open even when RocksDB's files are not as its MANIFEST says (for `check`, which
+  // reports them); every other opening refuses such a database (DatabaseError).
+  bool openDamaged = false;
 };
 
 struct AddResult {
@@ -70,7 +73,8 @@ struct PostingPage {
 
 class Database {
  public:
-  // Creates the database when opening for writing a directory without one.
+  // Creates the database when opening for writing a directory without one. Throws
+  // DatabaseError (database_error.hpp) for a damaged, busy or half-created one.
   explicit Database(const std::filesystem::path& dir, DatabaseOptions options = {});
   ~Database();
   Database(const Database&) = delete;
@@ -110,6 +114,10 @@ class Database {
   const std::filesystem::path& dir() const { return dir_; }
 
  private:
+  void open();
+  // A batch the catalogue has committed and RocksDB lacks: a damaged database.
+  std::optional<uint64_t> missingBatch();
+  void requireRoomFor(std::span<const GameRecord* const> games) const;
   void step(CommitStep s) const;
   void updateVisible();
 

@@ -3,10 +3,13 @@
 #include <rocksdb/db.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/options.h>
+#include <rocksdb/sst_file_reader.h>
 #include <rocksdb/table.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <set>
 #include <chrono>
 #include <stdexcept>
 #include <thread>
@@ -95,7 +98,7 @@ rocksdb::Options PositionStore::options() {
   return o;
 }
 
-PositionStore::PositionStore(const std::filesystem::path& dir, Mode mode, bool mapFiles) : mode_(mode) {
+PositionStore::PositionStore(const std::filesystem::path& dir, Mode mode, bool mapFiles) : mode_(mode), dir_(dir) {
   rocksdb::Options o = options();
   o.allow_mmap_reads = mapFiles;
   rocksdb::DB* db = nullptr;
@@ -116,6 +119,40 @@ PositionStore::~PositionStore() {
     std::error_code ignored;
     std::filesystem::remove_all(secondaryDir_, ignored);
   }
+}
+
+std::vector<std::string> PositionStore::damagedFiles() const {
+  std::vector<rocksdb::LiveFileMetaData> files;
+  db_->GetLiveFilesMetaData(&files);
+  std::vector<std::string> damaged;
+  for (const auto& f : files) {
+    const std::filesystem::path path = std::filesystem::path(f.directory) / f.relative_filename;
+    const std::string name = path.parent_path().filename().string() + "/" + f.relative_filename;
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) damaged.push_back(name + " is missing");
+    else if (size != f.size)
+      damaged.push_back(name + " is " + std::to_string(size) + " bytes where RocksDB wrote " + std::to_string(f.size));
+  }
+  return damaged;
+}
+
+std::vector<std::string> PositionStore::unreadableFiles() const {
+  std::vector<rocksdb::LiveFileMetaData> live;
+  db_->GetLiveFilesMetaData(&live);
+  std::set<std::string> liveNames;
+  for (const auto& f : live) liveNames.insert(f.relative_filename);
+  std::vector<std::string> unreadable;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() != ".sst" || liveNames.count(name)) continue;
+    rocksdb::SstFileReader reader(options());
+    const rocksdb::Status s = reader.Open(entry.path().string());
+    if (!s.ok()) unreadable.push_back(dir_.filename().string() + "/" + name + " does not open (" + s.ToString() + ")");
+  }
+  std::sort(unreadable.begin(), unreadable.end());
+  return unreadable;
 }
 
 std::optional<BatchMarker> PositionStore::lastBatch() const {

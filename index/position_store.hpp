@@ -52,6 +52,16 @@ class PositionStore {
   // The options of the database, which batch files are written with too.
   static rocksdb::Options options();
 
+  // RocksDB's live files that are missing or not the size its MANIFEST records
+  // (a copy cut short, a disk that lost a write), one sentence each naming the
+  // file: a cheap look at every open, where reading them all is `apiary check`'s.
+  std::vector<std::string> damagedFiles() const;
+  // Table files in the directory that RocksDB does not count as live and that do
+  // not open: what a reader's RocksDB leaves out when a file is cut short (it
+  // falls back to the last version whose files are whole). Only meaningful when
+  // batches are known to be missing: a writer's new file is not live at first.
+  std::vector<std::string> unreadableFiles() const;
+
   std::optional<BatchMarker> lastBatch() const;
   std::vector<BatchMarker> batches() const;
   // The position's record where RocksDB holds it (no copy); false when the position
@@ -81,6 +91,7 @@ class PositionStore {
  private:
   std::unique_ptr<rocksdb::DB> db_;
   Mode mode_;
+  std::filesystem::path dir_;
   std::filesystem::path secondaryDir_;  // a secondary's own logs, removed on close
 };
 

@@ -10,6 +10,8 @@
 #include "notation/notations.hpp"
 #include "ingest/reader.hpp"
 #include "ingest/chunks.hpp"
+#include "ingest/sources.hpp"
+#include "ingest/text_encoding.hpp"
 
 namespace apiary::ingest {
 
@@ -179,7 +181,7 @@ index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& pa
   if (const std::string* result = game.tag("Result")) meta.result = parseResultTag(*result);
   for (const auto& r : game.repairs) meta.repairs.push_back({r.where.ply, uint8_t(r.kind)});
   meta.tags.reserve(game.tags.size());
-  for (auto& tag : game.tags) meta.tags.emplace_back(std::move(tag.name), std::move(tag.value));
+  for (auto& tag : game.tags) meta.tags.emplace_back(asUtf8(std::move(tag.name)), asUtf8(std::move(tag.value)));
   return index::makeRecord(game.board, std::move(meta));
 }
 

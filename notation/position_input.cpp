@@ -1,5 +1,6 @@
 #include "notation/position_input.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <sstream>
@@ -83,27 +84,43 @@ Board onlyGame(std::vector<notation::ReplayedGame> games, std::string_view what)
   return game.board;
 }
 
-// A GameString without moves ("Base;NotStarted;White[1]", what UHP's newgame
-// answers) is the empty board of its game type; the game reader wants moves.
-std::optional<Board> emptyGame(std::string_view text) {
-  std::vector<std::string> fields;
-  std::istringstream in{std::string(text)};
-  for (std::string field; std::getline(in, field, ';');) {
-    const auto w = words(field);
-    if (w.size() > 1) return std::nullopt;
-    fields.push_back(w.empty() ? "" : w.front());
+// GameType;GameState;Turn;moves...: the header's fields, trimmed.
+std::vector<std::string_view> gameStringFields(std::string_view text) {
+  std::vector<std::string_view> fields;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t end = std::min(text.find(';', start), text.size());
+    std::string_view field = text.substr(start, end - start);
+    while (!field.empty() && std::isspace(static_cast<unsigned char>(field.front()))) field.remove_prefix(1);
+    while (!field.empty() && std::isspace(static_cast<unsigned char>(field.back()))) field.remove_suffix(1);
+    fields.push_back(field);
+    start = end + 1;
   }
-  const auto type = fields.empty() ? std::nullopt : GameType::parse(fields.front());
-  if (!type) return std::nullopt;
-  for (std::size_t i = 1; i < fields.size(); ++i)
-    if (!fields[i].empty() && !parseGameState(fields[i]) && !isTurnString(fields[i])) return std::nullopt;
-  return Board(*type, Rules{.tournament = false});
+  while (fields.size() > 1 && fields.back().empty()) fields.pop_back();  // files end with a ';'
+  return fields;
+}
+
+bool sameIgnoringCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+  return true;
+}
+
+// Only move numbers: "123", "5", "12." are no position (a game id, a typo).
+bool onlyNumbers(const std::vector<std::string>& words) {
+  for (const auto& w : words)
+    if (w.find_first_not_of("0123456789.") != std::string::npos) return false;
+  return true;
 }
 
 }  // namespace
 
 Board positionFromMoves(std::string_view text) {
-  if (words(text).empty()) return Board(GameType::all(), Rules{.tournament = false});
+  const auto given = words(text);
+  if (given.empty()) return Board(GameType::all(), Rules{.tournament = false});
+  if (onlyNumbers(given))
+    throw std::invalid_argument("'" + std::string(text.substr(0, 60)) +
+                                "' is not a position: a number names no move (show takes a game id)");
   const grammar::Format format = grammar::detectFormat(text);
   switch (format) {
     case grammar::Format::Unknown:
@@ -119,9 +136,24 @@ Board positionFromMoves(std::string_view text) {
   }
 }
 
+// The header's turn must be the one the moves reach: "White[99];wS1" is a typo or
+// a cut-off game, and answering for the position after wS1 would hide it.
 Board positionFromGameString(std::string_view text) {
-  if (auto empty = emptyGame(text)) return std::move(*empty);
-  return onlyGame(notation::readGames(grammar::Format::Uhp, text), "game string");
+  const auto fields = gameStringFields(text);
+  std::size_t movesFrom = 1;
+  if (movesFrom < fields.size() && parseGameState(fields[movesFrom])) ++movesFrom;
+  std::optional<std::string_view> turn;
+  if (movesFrom < fields.size() && isTurnString(fields[movesFrom])) turn = fields[movesFrom++];
+  const auto type = GameType::parse(fields.front());
+  // A GameString of no moves is its game type's start position.
+  const Board board = type && movesFrom == fields.size()
+                          ? Board(*type, Rules{.tournament = false})
+                          : onlyGame(notation::readGames(grammar::Format::Uhp, text), "game string");
+  if (turn && !sameIgnoringCase(*turn, turnString(board)))
+    throw std::invalid_argument("game string: the turn is " + std::string(*turn) + " but after its " +
+                                std::to_string(board.ply()) + (board.ply() == 1 ? " move" : " moves") + " it is " +
+                                turnString(board));
+  return board;
 }
 
 Board positionFromFen(std::string_view text) {

@@ -11,12 +11,26 @@ namespace apiary::query {
 
 namespace {
 
+int number(std::string_view digits) {
+  int n = 0;
+  for (char c : digits) n = n * 10 + (c - '0');
+  return n;
+}
+
+// yyyy, yyyy-mm or yyyy-mm-dd of a date that exists (2024-02-29, not 2023-02-29).
 bool isIsoPrefix(std::string_view d) {
   static constexpr std::string_view kShape = "dddd-dd-dd";
   if (d.size() != 4 && d.size() != 7 && d.size() != 10) return false;
   for (std::size_t i = 0; i < d.size(); ++i)
     if (kShape[i] == 'd' ? !std::isdigit(static_cast<unsigned char>(d[i])) : d[i] != '-') return false;
-  return true;
+  if (d.size() == 4) return true;
+  const int year = number(d.substr(0, 4)), month = number(d.substr(5, 2));
+  if (month < 1 || month > 12) return false;
+  if (d.size() == 7) return true;
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const int day = number(d.substr(8, 2));
+  return day >= 1 && day <= kDays[month - 1] + (month == 2 && leap);
 }
 
 }  // namespace

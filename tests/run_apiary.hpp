@@ -17,9 +17,9 @@ struct Run {
 };
 
 // `args` go through bash (so here-strings work): quote what needs quoting.
-// Standard error is dropped.
-inline Run runApiary(const std::string& args) {
-  std::string line = std::string(APIARY_BINARY) + " " + args + " 2>/dev/null", quoted;
+// Standard error is dropped, or read after standard output with keepErrors.
+inline Run runApiary(const std::string& args, bool keepErrors = false) {
+  std::string line = std::string(APIARY_BINARY) + " " + args + (keepErrors ? " 2>&1" : " 2>/dev/null"), quoted;
   for (char c : line) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
   const std::string command = "bash -c '" + quoted + "'";
   Run run;

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "run_apiary.hpp"
@@ -82,4 +83,35 @@ TEST_CASE("convert reads stdin, writes files with -o, and refuses unknown format
   CHECK(run.code == 0);
   CHECK(std::filesystem::exists(out / "stdin.fen.txt"));
   std::filesystem::remove_all(out);
+}
+
+TEST_CASE("convert -o keeps inputs of the same name apart: their path below a folder, or an error", "[cli]") {
+  const auto dir = std::filesystem::temp_directory_path() / ("apiary-convert-names-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  for (const char* folder : {"in/a", "in/b"}) {
+    std::filesystem::create_directories(dir / folder);
+    std::ofstream(dir / folder / "x.pgn") << "[GameType \"Base\"]\n[Event \"" << folder << "\"]\n\n1. wS1\n";
+  }
+  const std::string out = (dir / "out").string();
+  REQUIRE(runApiary("convert --to uhp -o " + out + " " + (dir / "in").string()).code == 0);
+  CHECK(apiary::test::readFile(dir / "out/a/x.uhp.txt").find("in/a") != std::string::npos);
+  CHECK(apiary::test::readFile(dir / "out/b/x.uhp.txt").find("in/b") != std::string::npos);
+
+  const Run twice = runApiary("convert --to uhp -o " + (dir / "flat").string() + " " + (dir / "in/a/x.pgn").string() +
+                                  " " + (dir / "in/b/x.pgn").string(),
+                              true);
+  CHECK(twice.code == 1);
+  CHECK(twice.out.find("is written already") != std::string::npos);
+  CHECK(apiary::test::readFile(dir / "flat/x.uhp.txt").find("in/a") != std::string::npos);  // not overwritten
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("perft's README example runs, and an illegal move of --from names its rule", "[cli]") {
+  const Run example = runApiary("perft --json --from 'Base+MLP;InProgress;Black[2];wS1;bG1 -wS1;wQ wS1/' 3");
+  REQUIRE(example.code == 0);
+  CHECK(nlohmann::json::parse(example.out)["depths"].size() == 4);
+  const Run illegal = runApiary("perft --from 'Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ /wS1' 3", true);
+  CHECK(illegal.code == 2);
+  CHECK(illegal.out.find("ply 3: 'wQ /wS1': ") != std::string::npos);
+  CHECK(illegal.out.find("touch") != std::string::npos);
 }

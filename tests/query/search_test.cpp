@@ -223,7 +223,7 @@ TEST_CASE("commands: explore, search and games print JSON; --batch answers one l
   CHECK(j["moves"][0]["continuations"] == start.moves[0].counts.games);
   CHECK(j.contains("elapsed_ms"));
 
-  r = apiaryRun(db + "explore --batch - --player Kaka0", "\n1. wG1 2. bG1 -wG1\nnot a position\nBase;InProgress;White[2];wG1\n");
+  r = apiaryRun(db + "explore --batch - --player Kaka0", "\n1. wG1 2. bG1 -wG1\nnot a position\nBase;InProgress;Black[1];wG1\n");
   CHECK(r.status == 1);  // one line could not be read
   std::istringstream lines(r.out);
   std::vector<nlohmann::json> answers;

@@ -82,7 +82,7 @@ TEST_CASE("the board of a request is the position with the UHP moves played afte
 }
 
 TEST_CASE("moves play on after a position string too") {
-  const auto board = requestedBoard(parseParams("position=Base%2BMLP%3BInProgress%3BWhite%5B3%5D%3BwS1%3BbG1%20-wS1"
+  const auto board = requestedBoard(parseParams("position=Base%2BMLP%3BInProgress%3BBlack%5B2%5D%3BwS1%3BbG1%20-wS1"
                                                 "%3BwQ%20wS1-&moves=bQ%20-bG1"));
   CHECK(board.ply() == 4);
 }

@@ -1,0 +1,80 @@
+// apiary completion: a bash completion script made from the commands and options
+// registered on the app itself, so that it names what `apiary CMD --help` names.
+#include <iostream>
+#include <map>
+#include <string>
+
+#include "cli/commands.hpp"
+
+namespace apiary::cli {
+
+namespace {
+
+// The words an option's value may be, where they are a closed list.
+const std::map<std::string, std::string>& valueWords() {
+  static const std::map<std::string, std::string> words{
+      {"--format", "uhp sgf pgn-like direction algebraic fen"},
+      {"--from", "uhp sgf pgn-like direction algebraic fen"},
+      {"--to", "uhp pgn-like direction algebraic algebraic-long algebraic-compressed fen"},
+      {"--notation", "uhp standard pgn-like direction algebraic algebraic-long algebraic-compressed"},
+      {"--game-type", "Base Base+M Base+L Base+P Base+ML Base+MP Base+LP Base+MLP"},
+      {"--result", "white black draw unknown"},
+      {"--color", "auto always never"},
+      {"--mode", "exact prefix transposed"},
+  };
+  return words;
+}
+
+// "-o --out --json ..." : every named option of the app; with `inherited`, only
+// those its subcommands take too (--db, not --help or --version).
+std::string optionWords(const CLI::App& app, bool inherited = false) {
+  std::string out;
+  for (const CLI::Option* option : app.get_options()) {
+    if (inherited && (option == app.get_help_ptr() || option == app.get_version_ptr())) continue;
+    for (const auto& name : option->get_snames()) out += " -" + name;
+    for (const auto& name : option->get_lnames()) out += " --" + name;
+  }
+  return out;
+}
+
+void writeScript(std::ostream& out, const CLI::App& app) {
+  std::string commands, alternatives;
+  for (const CLI::App* command : app.get_subcommands({})) {
+    commands += " " + command->get_name();
+    alternatives += (alternatives.empty() ? "" : "|") + command->get_name();
+  }
+  out << "# bash completion for apiary, written by `apiary completion`\n"
+      << "_apiary() {\n"
+      << "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} command= word\n"
+      << "  for word in \"${COMP_WORDS[@]:1:COMP_CWORD-1}\"; do\n"
+      << "    case $word in " << alternatives << ") ;; *) continue ;; esac\n"
+      << "    command=$word; break\n"
+      << "  done\n"
+      << "  case $prev in\n";
+  for (const auto& [option, words] : valueWords())
+    out << "    " << option << ") COMPREPLY=($(compgen -W \"" << words << "\" -- \"$cur\")); return ;;\n";
+  out << "    --db|-o|--out|--svg|--moves-file|--batch) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+      << "  esac\n"
+      << "  local options=\"" << optionWords(app) << "\"\n"
+      << "  case $command in\n"
+      << "    '') [[ $cur == -* ]] || options=\"" << commands << "\" ;;\n";
+  for (const CLI::App* command : app.get_subcommands({}))
+    out << "    " << command->get_name() << ") options=\"" << optionWords(*command) << optionWords(app, true) << "\" ;;\n";
+  out << "  esac\n"
+      << "  if [[ $cur == -* || -z $command ]]; then COMPREPLY=($(compgen -W \"$options\" -- \"$cur\"))\n"
+      << "  else COMPREPLY=($(compgen -f -- \"$cur\")); fi\n"
+      << "}\n"
+      << "complete -o filenames -F _apiary apiary\n";
+}
+
+}  // namespace
+
+void addCompletionCommand(CLI::App& app, int& exitCode) {
+  auto* cmd = app.add_subcommand("completion", "Print a bash completion script for apiary's commands and options");
+  cmd->callback([&app, &exitCode] {
+    writeScript(std::cout, app);
+    exitCode = kExitOk;
+  });
+}
+
+}  // namespace apiary::cli

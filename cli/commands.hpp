@@ -32,5 +32,6 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
 void addShowCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 void addExportCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 void addDedupCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
+void addPatternCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 
 }  // namespace apiary::cli

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   apiary::cli::addShowCommand(app, global, exitCode);
   apiary::cli::addExportCommand(app, global, exitCode);
   apiary::cli::addDedupCommand(app, global, exitCode);
+  apiary::cli::addPatternCommand(app, global, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -59,6 +59,13 @@ std::string cell(std::string text, std::size_t width, bool right = false) {
 
 std::string dateOf(const index::GameRow& g) { return g.date.empty() ? "?" : g.date; }
 
+// One game of a list of hits, with the ply where it matched.
+void printHit(std::ostream& out, const index::GameRow& g, uint32_t ply) {
+    out << cell(std::to_string(g.id), 8, true) << "  ply " << cell(std::to_string(ply), 4) << dateOf(g) << "  "
+        << g.white << " - " << g.black << "  " << resultName(g.result) << "  " << g.gameType << "  " << g.source
+        << "\n";
+}
+
 }  // namespace
 
 nlohmann::json explorationJson(const query::Exploration& e) {
@@ -100,6 +107,28 @@ nlohmann::json searchJson(const query::SearchResult& r) {
   return {{"position", index::hexOf(r.position)}, {"total", r.total}, {"games", std::move(games)}};
 }
 
+nlohmann::json patternJson(const query::PatternResult& r) {
+  nlohmann::json games = nlohmann::json::array();
+  for (const auto& hit : r.games) {
+    nlohmann::json g = gameJson(hit.game);
+    g["ply"] = hit.ply;
+    g["positions"] = hit.positions;
+    games.push_back(std::move(g));
+  }
+  const auto& o = r.outcomes;
+  return {{"total", r.total},
+          {"positions", r.positions},
+          {"scanned", r.scanned},
+          {"side", r.side ? nlohmann::json(query::sideName(*r.side)) : nlohmann::json(nullptr)},
+          {"side_wins", o.sideWins},
+          {"side_losses", o.sideLosses},
+          {"draws", o.draws},
+          {"unknown", o.unknown},
+          {"white_wins", o.whiteWins},
+          {"black_wins", o.blackWins},
+          {"games", std::move(games)}};
+}
+
 void printExploration(std::ostream& out, const query::Exploration& e) {
   const auto& c = e.counts;
   out << colorName(e.board.toMove()) << " to move, " << c.games << (c.games == 1 ? " game" : " games");
@@ -129,12 +158,22 @@ void printSearch(std::ostream& out, const query::SearchResult& r, uint64_t offse
   out << r.total << (r.total == 1 ? " game" : " games") << " reached the position";
   if (!r.games.empty()) out << "; " << offset + 1 << "-" << offset + r.games.size() << ":";
   out << "\n";
-  for (const auto& hit : r.games) {
-    const auto& g = hit.game;
-    out << cell(std::to_string(g.id), 8, true) << "  ply " << cell(std::to_string(hit.ply), 4) << dateOf(g) << "  "
-        << g.white << " - " << g.black << "  " << resultName(g.result) << "  " << g.gameType << "  " << g.source
-        << "\n";
+  for (const auto& hit : r.games) printHit(out, hit.game, hit.ply);
+}
+
+void printPattern(std::ostream& out, const query::PatternResult& r, uint64_t offset) {
+  const auto& o = r.outcomes;
+  out << r.total << (r.total == 1 ? " game" : " games") << " of " << r.scanned << " (" << r.positions
+      << (r.positions == 1 ? " position" : " positions") << ")";
+  if (r.total) {
+    out << "; " << (r.side ? std::string("the pattern's side (") + query::sideName(*r.side) + ")" : "White")
+        << " then won " << percent(o.sideWins, r.total) << "%, lost " << percent(o.sideLosses, r.total)
+        << "%, drew " << percent(o.draws, r.total) << "%, unfinished " << percent(o.unknown, r.total) << "%";
   }
+  out << "\n";
+  for (const auto& hit : r.games) printHit(out, hit.game, hit.ply);
+  if (r.games.size() < r.total && offset + r.games.size() < r.total)
+    out << "(more: --offset " << offset + r.games.size() << ")\n";
 }
 
 void printGames(std::ostream& out, const std::vector<index::GameRow>& games, uint64_t offset, bool more,

@@ -232,21 +232,38 @@ std::vector<GameFacts> GameSearch::factsOf(const GameQuery& query, std::span<con
   return out;
 }
 
-std::optional<GameRow> GameSearch::movesOf(GameId id) const {
-  StatementLease s(prepared(
-      "SELECT id, game_type, first_mover, result, plies, moves FROM games WHERE id = ?1 AND id <= ?2"));
-  s->bindAll(id, visible_);
-  if (!s->step()) return std::nullopt;
+namespace {
+
+constexpr const char* kMovesColumns = "SELECT g.id, g.game_type, g.first_mover, g.result, g.plies, g.moves FROM games g";
+
+GameRow movesFrom(const Statement& s) {
   GameRow g;
-  g.id = s->integer(0);
-  g.gameType = s->text(1);
-  g.firstMover = s->integer(2) ? Color::Black : Color::White;
-  g.result = stateOfCode(s->integer(3));
-  g.plies = uint32_t(s->integer(4));
-  const auto moves = s->blob(5);
+  g.id = s.integer(0);
+  g.gameType = s.text(1);
+  g.firstMover = s.integer(2) ? Color::Black : Color::White;
+  g.result = stateOfCode(s.integer(3));
+  g.plies = uint32_t(s.integer(4));
+  const auto moves = s.blob(5);
   g.moves.reserve(moves.size() / 2);
   for (std::size_t i = 0; i + 1 < moves.size(); i += 2) g.moves.push_back(PackedMove(moves[i] | moves[i + 1] << 8));
   return g;
+}
+
+}  // namespace
+
+std::optional<GameRow> GameSearch::movesOf(GameId id) const {
+  StatementLease s(prepared(std::string(kMovesColumns) + " WHERE g.id = ?1 AND g.id <= ?2"));
+  s->bindAll(id, visible_);
+  if (!s->step()) return std::nullopt;
+  return movesFrom(*s);
+}
+
+void GameSearch::forEachMoves(const GameQuery& query, const std::function<bool(const GameRow&)>& f) const {
+  const Where where(query, visible_);
+  StatementLease s(prepared(kMovesColumns + where.sql() + " ORDER BY g.id DESC"));
+  where.bind(*s);
+  while (s->step())
+    if (!f(movesFrom(*s))) return;
 }
 
 }  // namespace apiary::index

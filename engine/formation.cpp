@@ -69,6 +69,9 @@ Formation::Formation(std::vector<CellSpec> cells) : cells_(std::move(cells)) {
   const auto anchor = std::find_if(cells_.begin(), cells_.end(), [](const CellSpec& c) { return !c.empty; });
   if (anchor == cells_.end()) throw std::invalid_argument("a formation needs at least one cell that is not empty");
   anchor_ = &*anchor;
+  const PieceSpec& first = anchor_->stack.front();
+  for (PieceId p = 0; p < kPieces; ++p)
+    if (!first.bug || bugOf(p) == *first.bug) anchorPieces_ |= pieceBit(p);
   for (std::size_t i = 0; i < cells_.size(); ++i) {
     const CellSpec& c = cells_[i];
     if (c.stack.size() > 7) throw std::invalid_argument("a stack is at most 7 pieces high");
@@ -115,9 +118,12 @@ bool Formation::fitsAt(const Board& board, Cell anchor, const std::vector<Placed
 }
 
 bool Formation::matches(const Board& board) const {
-  for (uint32_t pieces = board.piecesOnBoard(); pieces; pieces &= pieces - 1) {
-    const PieceId p = PieceId(std::countr_zero(pieces));
-    if (!board.isTop(p)) continue;
+  uint32_t candidates = board.piecesOnBoard() & anchorPieces_;
+  if (const auto color = colorOfSide(anchor_->stack.front().side, board.toMove())) candidates &= colorMask(*color);
+  for (; candidates; candidates &= candidates - 1) {
+    const PieceId p = PieceId(std::countr_zero(candidates));
+    // At the top of its cell, unless the written pieces may stand anywhere in it.
+    if (!anchor_->anywhere && !board.isTop(p)) continue;
     const Cell cell = board.cellOf(p);
     if (!stackFits(board, cell, *anchor_)) continue;
     for (const auto& orientation : orientations_)

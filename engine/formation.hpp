@@ -52,6 +52,9 @@ class Formation {
 
   std::vector<CellSpec> cells_;
   const CellSpec* anchor_ = nullptr;  // the first occupied cell
+  // Pieces that can be the anchor's first written piece, by bug (both colours): the
+  // anchor is looked for at their cells only.
+  uint32_t anchorPieces_ = 0;
   std::vector<std::vector<Placed>> orientations_;  // the distinct rotations and reflections
 };
 

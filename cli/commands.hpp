@@ -33,5 +33,6 @@ void addShowCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 void addExportCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 void addDedupCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 void addPatternCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
+void addServeCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 
 }  // namespace apiary::cli

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   apiary::cli::addExportCommand(app, global, exitCode);
   apiary::cli::addDedupCommand(app, global, exitCode);
   apiary::cli::addPatternCommand(app, global, exitCode);
+  apiary::cli::addServeCommand(app, global, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -10,6 +10,7 @@
 #include "cli/query_output.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
+#include "query/json.hpp"
 #include "query/pattern.hpp"
 
 namespace apiary::cli {
@@ -34,7 +35,7 @@ int runPattern(const GlobalOptions& global, const PatternOptions& o) {
       printPattern(std::cout, result, o.request.offset);
       return kExitOk;
     }
-    nlohmann::json out = patternJson(result);
+    nlohmann::json out = query::patternJson(result);
     out["elapsed_ms"] = elapsed;
     std::cout << out.dump() << "\n";
     return kExitOk;

@@ -17,9 +17,11 @@
 #include "query/explore.hpp"
 #include "query/filter_set.hpp"
 #include "query/game_list.hpp"
+#include "query/json.hpp"
 #include "query/move_notation.hpp"
 #include "query/position_input.hpp"
 #include "query/search.hpp"
+#include "query/session.hpp"
 
 namespace apiary::cli {
 
@@ -41,16 +43,13 @@ struct QueryOptions {
 class Session {
  public:
   Session(const GlobalOptions& global, const query::GameFilter& filter)
-      : db_(global.databasePath(), {.access = index::Access::ReadOnly, .mapFiles = true}), catalogue_(db_) {
-    if (!filter.empty()) kept_ = std::make_unique<query::KeptGames>(catalogue_, filter);
-  }
-  const index::Database& db() const { return db_; }
-  const index::GameSearch& catalogue() const { return catalogue_; }
+      : session_(global.databasePath()), kept_(query::keptGames(session_, filter)) {}
+  const index::Database& db() const { return session_.db(); }
+  const index::GameSearch& catalogue() const { return session_.catalogue(); }
   query::KeptGames* filter() { return kept_.get(); }
 
  private:
-  index::Database db_;
-  index::GameSearch catalogue_;
+  query::ReadSession session_;
   std::unique_ptr<query::KeptGames> kept_;
 };
 
@@ -119,7 +118,7 @@ int runExplore(const GlobalOptions& global, const QueryOptions& o) {
   auto last = std::make_shared<query::Exploration>();
   const Answer answer = [&, last](Session& s, const Board& position) {
     *last = query::explore(s.db(), s.catalogue(), position, {.notation = *notation, .filter = s.filter()});
-    return explorationJson(*last);
+    return query::explorationJson(*last);
   };
   return runPositional("explore", global, o, answer, [last] { printExploration(std::cout, *last); });
 }
@@ -129,7 +128,7 @@ int runSearch(const GlobalOptions& global, const QueryOptions& o) {
   const Answer answer = [&, last](Session& s, const Board& position) {
     const query::SearchOptions options{o.offset, o.limit, o.oldestFirst, o.sameOrder, s.filter()};
     *last = query::search(s.db(), s.catalogue(), position, options);
-    return searchJson(*last);
+    return query::searchJson(*last);
   };
   return runPositional("search", global, o, answer, [&o, last] { printSearch(std::cout, *last, o.offset); });
 }
@@ -145,10 +144,8 @@ int runGames(const GlobalOptions& global, const QueryOptions& o) {
       printGames(std::cout, list.games, o.offset, list.more, list.total);
       return kExitOk;
     }
-    nlohmann::json games = nlohmann::json::array();
-    for (const auto& g : list.games) games.push_back(gameJson(g));
-    nlohmann::json out{{"games", std::move(games)}, {"more", list.more}, {"elapsed_ms", elapsed}};
-    if (list.total) out["total"] = *list.total;
+    nlohmann::json out = query::gameListJson(list);
+    out["elapsed_ms"] = elapsed;
     std::cout << out.dump() << "\n";
     return kExitOk;
   } catch (const std::invalid_argument& e) {

@@ -4,39 +4,13 @@
 #include <cstdio>
 #include <string>
 
-#include "index/keys.hpp"
+#include "query/json.hpp"
 
 namespace apiary::cli {
 
 namespace {
 
 const char* colorName(Color c) { return c == Color::White ? "white" : "black"; }
-
-// Results in the words of --result.
-const char* resultName(GameState s) {
-  switch (s) {
-    case GameState::WhiteWins: return "white";
-    case GameState::BlackWins: return "black";
-    case GameState::Draw: return "draw";
-    default: return "unknown";
-  }
-}
-
-nlohmann::json average(const std::optional<double>& v) {
-  return v ? nlohmann::json(std::round(*v * 10) / 10) : nlohmann::json(nullptr);
-}
-
-// Mover-relative counts, and the same in the colours of the position's players.
-void putCounts(nlohmann::json& j, const index::Counts& c, Color toMove) {
-  j["games"] = c.games;
-  j["mover_wins"] = c.moverWins;
-  j["draws"] = c.draws;
-  j["mover_losses"] = c.moverLosses;
-  j["first_player_wins"] = c.firstWins;
-  j["second_player_wins"] = c.secondWins;
-  j["white_wins"] = toMove == Color::White ? c.moverWins : c.moverLosses;
-  j["black_wins"] = toMove == Color::White ? c.moverLosses : c.moverWins;
-}
 
 std::string percent(uint64_t part, uint64_t whole) {
   char buffer[16];
@@ -62,72 +36,11 @@ std::string dateOf(const index::GameRow& g) { return g.date.empty() ? "?" : g.da
 // One game of a list of hits, with the ply where it matched.
 void printHit(std::ostream& out, const index::GameRow& g, uint32_t ply) {
     out << cell(std::to_string(g.id), 8, true) << "  ply " << cell(std::to_string(ply), 4) << dateOf(g) << "  "
-        << g.white << " - " << g.black << "  " << resultName(g.result) << "  " << g.gameType << "  " << g.source
+        << g.white << " - " << g.black << "  " << query::resultName(g.result) << "  " << g.gameType << "  " << g.source
         << "\n";
 }
 
 }  // namespace
-
-nlohmann::json explorationJson(const query::Exploration& e) {
-  const Color toMove = e.board.toMove();
-  nlohmann::json j;
-  j["position"] = index::hexOf(e.position);
-  j["to_move"] = colorName(toMove);
-  putCounts(j, e.counts, toMove);
-  j["average_plies"] = average(e.averagePlies);
-  nlohmann::json moves = nlohmann::json::array();
-  for (const auto& m : e.moves) {
-    nlohmann::json row{{"move", m.text}};
-    putCounts(row, m.counts, toMove);
-    row["continuations"] = m.counts.games;
-    row["transpositions"] = m.transpositions;
-    row["average_plies"] = average(m.averagePlies);
-    row["next"] = index::hexOf(m.next);
-    moves.push_back(std::move(row));
-  }
-  j["moves"] = std::move(moves);
-  if (e.unlisted) j["unlisted_next_positions"] = e.unlisted;
-  return j;
-}
-
-nlohmann::json gameJson(const index::GameRow& g) {
-  return {{"id", g.id},         {"source", g.source},         {"source_index", g.sourceIndex},
-          {"white", g.white},   {"black", g.black},           {"event", g.event},
-          {"site", g.site},     {"date", g.date},             {"result", resultName(g.result)},
-          {"game_type", g.gameType}, {"plies", g.plies}};
-}
-
-nlohmann::json searchJson(const query::SearchResult& r) {
-  nlohmann::json games = nlohmann::json::array();
-  for (const auto& hit : r.games) {
-    nlohmann::json g = gameJson(hit.game);
-    g["ply"] = hit.ply;
-    games.push_back(std::move(g));
-  }
-  return {{"position", index::hexOf(r.position)}, {"total", r.total}, {"games", std::move(games)}};
-}
-
-nlohmann::json patternJson(const query::PatternResult& r) {
-  nlohmann::json games = nlohmann::json::array();
-  for (const auto& hit : r.games) {
-    nlohmann::json g = gameJson(hit.game);
-    g["ply"] = hit.ply;
-    g["positions"] = hit.positions;
-    games.push_back(std::move(g));
-  }
-  const auto& o = r.outcomes;
-  return {{"total", r.total},
-          {"positions", r.positions},
-          {"scanned", r.scanned},
-          {"side", r.side ? nlohmann::json(query::sideName(*r.side)) : nlohmann::json(nullptr)},
-          {"side_wins", o.sideWins},
-          {"side_losses", o.sideLosses},
-          {"draws", o.draws},
-          {"unknown", o.unknown},
-          {"white_wins", o.whiteWins},
-          {"black_wins", o.blackWins},
-          {"games", std::move(games)}};
-}
 
 void printExploration(std::ostream& out, const query::Exploration& e) {
   const auto& c = e.counts;
@@ -181,7 +94,7 @@ void printGames(std::ostream& out, const std::vector<index::GameRow>& games, uin
   if (total) out << *total << (*total == 1 ? " game matches\n" : " games match\n");
   for (const auto& g : games) {
     out << cell(std::to_string(g.id), 8, true) << "  " << cell(dateOf(g), 10) << "  " << g.white << " - " << g.black
-        << "  " << resultName(g.result) << "  " << g.gameType << "  " << g.plies << " plies  " << g.event << "  "
+        << "  " << query::resultName(g.result) << "  " << g.gameType << "  " << g.plies << " plies  " << g.event << "  "
         << g.source << "\n";
   }
   if (games.empty()) out << "no games" << (offset ? " past offset " + std::to_string(offset) : "") << "\n";

@@ -1,8 +1,7 @@
-// What explore, search and games print: JSON objects (one per answer, so --batch
-// writes one line each) and readable tables for a terminal.
+// What explore, search and games print on a terminal: readable tables (their JSON
+// documents are query/json.hpp's).
 #pragma once
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
 #include <vector>
@@ -13,12 +12,6 @@
 #include "query/search.hpp"
 
 namespace apiary::cli {
-
-nlohmann::json explorationJson(const query::Exploration& e);
-nlohmann::json searchJson(const query::SearchResult& r);
-nlohmann::json patternJson(const query::PatternResult& r);
-// A game's row without its moves: id, source, players, event, site, date, result...
-nlohmann::json gameJson(const index::GameRow& g);
 
 void printExploration(std::ostream& out, const query::Exploration& e);
 void printSearch(std::ostream& out, const query::SearchResult& r, uint64_t offset);

@@ -4,6 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "query/error.hpp"
 #include "query/filter_set.hpp"
 
 namespace apiary::query {
@@ -32,13 +33,17 @@ std::optional<GameState> resultFilterState(std::string_view text) {
 
 void validateFilter(const GameFilter& f) {
   if (f.result && !resultFilterState(*f.result))
-    throw std::invalid_argument("--result '" + *f.result + "': expected white, black, draw or unknown");
+    throw QueryError(ErrorKind::BadInput, "result",
+                     "--result '" + *f.result + "': expected white, black, draw or unknown");
   if (f.gameType && !GameType::parse(*f.gameType))
-    throw std::invalid_argument("--game-type '" + *f.gameType + "': expected Base, Base+M, ..., Base+MLP");
+    throw QueryError(ErrorKind::BadInput, "game_type",
+                     "--game-type '" + *f.gameType + "': expected Base, Base+M, ..., Base+MLP");
   if (f.fromDate && !isIsoPrefix(*f.fromDate))
-    throw std::invalid_argument("--from-date '" + *f.fromDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
+    throw QueryError(ErrorKind::BadInput, "from_date",
+                     "--from-date '" + *f.fromDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
   if (f.toDate && !isIsoPrefix(*f.toDate))
-    throw std::invalid_argument("--to-date '" + *f.toDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
+    throw QueryError(ErrorKind::BadInput, "to_date",
+                     "--to-date '" + *f.toDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
 }
 
 std::vector<index::GameId> selectGames(const index::Database& db, const GameFilter& filter) {

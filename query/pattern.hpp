@@ -25,8 +25,9 @@ namespace apiary::query {
 // A formation and a condition read and checked, ready to test positions.
 class Pattern {
  public:
-  // Either text may be empty, not both. Throws std::invalid_argument naming the
-  // part (`pattern` or `--where`), the column and what was expected.
+  // Either text may be empty, not both. Throws QueryError (field "pattern" or
+  // "where"; the message names `pattern` or `--where`, the column and what was
+  // expected).
   Pattern(std::string_view formation, std::string_view where);
   ~Pattern();
   Pattern(Pattern&&) noexcept;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "engine/canonical_board.hpp"
+#include "query/error.hpp"
 #include "query/position_input.hpp"
 
 namespace apiary::query {
@@ -94,7 +95,8 @@ std::vector<index::Posting> pageOf(std::vector<index::Posting> all, const Search
 SearchResult search(const index::Database& db, const index::GameSearch& catalogue, const Board& position,
                     const SearchOptions& options) {
   if (options.sameOrder && isSetUp(position))
-    throw std::invalid_argument("--same-order needs the position as moves or a GameString, not a position string");
+    throw QueryError(ErrorKind::BadInput, "same_order",
+                     "--same-order needs the position as moves or a GameString, not a position string");
   const PositionKey key = canonicalize(position).key;
   SearchResult out;
   out.position = index::positionHash(key);

@@ -1,0 +1,32 @@
+// The JSON documents of the answers, one shape each, for every front end: the CLI's
+// --json and the server's API print the same document for the same question.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "index/game_row.hpp"
+#include "query/explore.hpp"
+#include "query/game_list.hpp"
+#include "query/pattern.hpp"
+#include "query/search.hpp"
+
+namespace apiary::query {
+
+// {"position", "to_move", "games", "mover_wins", "draws", "mover_losses",
+//  "unfinished", ..., "moves": [{"move", "uhp", "games", ..., "next"}]}
+nlohmann::json explorationJson(const Exploration& e);
+// {"position", "total", "games": [gameJson + "ply"]}
+nlohmann::json searchJson(const SearchResult& r);
+// One hit of a search: the game's row with the ply it reached the position at.
+nlohmann::json searchHitJson(const SearchHit& hit);
+// A game's row without its moves: id, source, players, event, site, date, result...
+nlohmann::json gameJson(const index::GameRow& g);
+// {"total", "positions", "scanned", "side", "side_wins", "side_losses", "draws",
+//  "unknown", "white_wins", "black_wins", "games": [gameJson + "ply", "positions"]}
+nlohmann::json patternJson(const PatternResult& r);
+// {"games": [gameJson], "more": bool, "total" when counted}
+nlohmann::json gameListJson(const GameList& list);
+
+// A result in the words of --result: white, black, draw, unknown.
+const char* resultName(GameState s);
+
+}  // namespace apiary::query

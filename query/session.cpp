@@ -1,0 +1,20 @@
+#include "query/session.hpp"
+
+namespace apiary::query {
+
+ReadSession::ReadSession(const std::filesystem::path& dir)
+    : db_(dir, {.access = index::Access::ReadOnly, .mapFiles = true}),
+      catalogue_(std::make_unique<index::GameSearch>(db_)) {}
+
+void ReadSession::refresh() {
+  db_.refresh();
+  // A GameSearch sees the games visible when it was made.
+  if (db_.lastGame() != catalogue_->visible()) catalogue_ = std::make_unique<index::GameSearch>(db_);
+}
+
+std::unique_ptr<KeptGames> keptGames(const ReadSession& session, const GameFilter& filter) {
+  if (filter.empty()) return nullptr;
+  return std::make_unique<KeptGames>(session.catalogue(), filter);
+}
+
+}  // namespace apiary::query

@@ -1,0 +1,33 @@
+// A database opened for reading, for any number of answers: the positions and the
+// catalogue as of one committed batch. refresh() moves it to the last batch a
+// concurrent ingest has committed, whole batches only. Used by one thread at a time.
+#pragma once
+#include <filesystem>
+#include <memory>
+
+#include "index/database.hpp"
+#include "index/game_query.hpp"
+#include "query/filter.hpp"
+#include "query/filter_set.hpp"
+
+namespace apiary::query {
+
+class ReadSession {
+ public:
+  explicit ReadSession(const std::filesystem::path& dir);
+  const index::Database& db() const { return db_; }
+  const index::GameSearch& catalogue() const { return *catalogue_; }
+  index::GameId lastGame() const { return db_.lastGame(); }
+  // Sees the batches committed since it opened or last refreshed.
+  void refresh();
+
+ private:
+  index::Database db_;
+  std::unique_ptr<index::GameSearch> catalogue_;  // made again when games appear
+};
+
+// The games the filter keeps, read as one session's answers need them; nullptr for
+// an empty filter (every game). Throws QueryError for an unusable filter value.
+std::unique_ptr<KeptGames> keptGames(const ReadSession& session, const GameFilter& filter);
+
+}  // namespace apiary::query

@@ -1,0 +1,94 @@
+// The answers about one board, without the database: the board as the page draws
+// and plays it, and its SVG picture.
+#include "engine/movegen.hpp"
+#include "engine/uhp.hpp"
+#include "query/diagram.hpp"
+#include "query/move_notation.hpp"
+#include "query/next_positions.hpp"
+#include "query/position_input.hpp"
+#include "query/svg.hpp"
+#include "server/handlers.hpp"
+#include "server/position.hpp"
+
+namespace apiary::server {
+
+namespace {
+
+nlohmann::json axialJson(Axial a) { return {{"q", a.q}, {"r", a.r}}; }
+
+nlohmann::json optionalAxial(const std::optional<Axial>& a) { return a ? axialJson(*a) : nlohmann::json(nullptr); }
+
+nlohmann::json handOf(const Board& board, Color color) {
+  nlohmann::json hand = nlohmann::json::array();
+  for (int p = 0; p < kPieces; ++p) {
+    const PieceId piece = PieceId(p);
+    if (colorOf(piece) == color && board.inGame(piece) && !board.onBoard(piece)) hand.push_back(pieceName(piece));
+  }
+  return hand;
+}
+
+nlohmann::json lastMoveOf(const Board& board, const query::Diagram& diagram) {
+  if (!diagram.lastTo || board.lastMoved() == kNoPiece) return nullptr;
+  return {{"piece", pieceName(board.lastMoved())}, {"from", optionalAxial(diagram.lastFrom)},
+          {"to", axialJson(*diagram.lastTo)}};
+}
+
+// Every legal move, with where it goes on the board as given.
+nlohmann::json movesOf(const Board& board, ingest::WriteFormat notation) {
+  MoveList legal;
+  legalMoves(board, legal);
+  const query::MoveNotation writer(notation, board);
+  const Board setUp = query::unrestricted(board);
+  nlohmann::json moves = nlohmann::json::array();
+  for (const Move& m : legal) {
+    nlohmann::json row{{"uhp", moveString(board, m)}, {"text", writer.write(setUp, m)}};
+    if (m.isPass()) {
+      row["piece"] = row["from"] = row["to"] = nullptr;
+    } else {
+      row["piece"] = pieceName(m.piece);
+      row["from"] = m.isPlacement() ? nlohmann::json(nullptr) : axialJson(board.axialOfPiece(m.piece));
+      row["to"] = axialJson(board.axialOf(m.to).value_or(Axial{}));  // the first piece: the origin
+    }
+    moves.push_back(std::move(row));
+  }
+  return moves;
+}
+
+nlohmann::json boardJson(const Board& board, ingest::WriteFormat notation) {
+  const query::Diagram diagram = query::diagramOf(board);
+  nlohmann::json history = nlohmann::json::array();
+  if (!query::isSetUp(board)) {
+    Board replay(board.type(), board.rules(), board.firstMover());
+    for (const Move& m : board.history()) {
+      history.push_back(moveString(replay, m));
+      replay.play(m);
+    }
+  }
+  nlohmann::json cells = nlohmann::json::array();
+  for (const auto& stack : diagram.stacks) {
+    nlohmann::json pieces = nlohmann::json::array();
+    for (PieceId p : stack.pieces) pieces.push_back(pieceName(p));
+    cells.push_back({{"q", stack.at.q}, {"r", stack.at.r}, {"stack", std::move(pieces)}});
+  }
+  return {{"game_type", board.type().name()},
+          {"ply", board.ply()},
+          {"to_move", board.toMove() == Color::White ? "white" : "black"},
+          {"state", gameStateName(board.state())},
+          {"position", ingest::writePosition(board)},
+          {"history", std::move(history)},
+          {"cells", std::move(cells)},
+          {"hand", {{"white", handOf(board, Color::White)}, {"black", handOf(board, Color::Black)}}},
+          {"last_move", lastMoveOf(board, diagram)},
+          {"moves", movesOf(board, notation)}};
+}
+
+}  // namespace
+
+Reply boardReply(const Params& params) { return Reply::json(boardJson(requestedBoard(params), params.notation)); }
+
+Reply svgReply(const Params& params) {
+  const query::Diagram diagram = query::diagramOf(requestedBoard(params));
+  return Reply{200, "image/svg+xml", query::drawSvg(diagram, {.caption = {query::statusText(diagram)}}), {}};
+}
+
+}  // namespace apiary::server

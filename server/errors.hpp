@@ -1,0 +1,16 @@
+// Errors as the API answers them: a status from the error's kind, and
+// {"error": "<the CLI's message>", "parameter": "<name>"} (no parameter when none
+// is at fault).
+#pragma once
+#include <string>
+
+#include "query/error.hpp"
+#include "server/reply.hpp"
+
+namespace apiary::server {
+
+int statusOf(query::ErrorKind kind);
+Reply errorReply(int status, const std::string& message, const std::string& parameter = {});
+Reply errorReply(const query::QueryError& error);
+
+}  // namespace apiary::server

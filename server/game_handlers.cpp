@@ -1,0 +1,92 @@
+// The answers about games: a page of them by tags, one game with its plies, one
+// game as a file.
+#include <charconv>
+#include <chrono>
+
+#include "engine/canonical.hpp"
+#include "engine/uhp.hpp"
+#include "query/error.hpp"
+#include "query/export.hpp"
+#include "query/game_list.hpp"
+#include "query/json.hpp"
+#include "query/move_notation.hpp"
+#include "query/next_positions.hpp"
+#include "server/handlers.hpp"
+
+namespace apiary::server {
+
+namespace {
+
+index::GameRow rowOf(std::string_view id, const query::ReadSession& session) {
+  index::GameId number = 0;
+  const auto [end, error] = std::from_chars(id.data(), id.data() + id.size(), number);
+  std::optional<index::GameRow> row;
+  if (error == std::errc() && end == id.data() + id.size() && number > 0 && number <= session.lastGame())
+    row = session.db().game(number);
+  if (!row)
+    throw query::QueryError(query::ErrorKind::NotFound, {}, "no game " + std::string(id.substr(0, 40)));
+  return std::move(*row);
+}
+
+Board replayed(const index::GameRow& row) {
+  auto board = row.replay();
+  if (!board)
+    throw query::QueryError(query::ErrorKind::Corrupt, {},
+                            "game " + std::to_string(row.id) + " does not replay (a corrupt row: try apiary check)");
+  return std::move(*board);
+}
+
+// Every ply: the move in the notation and in UHP, the position after it and its key.
+nlohmann::json pliesOf(const Board& game, ingest::WriteFormat notation) {
+  nlohmann::json plies = nlohmann::json::array();
+  Board board(game.type(), game.rules(), game.firstMover());
+  for (const Move& move : game.history()) {
+    const query::MoveNotation writer(notation, board);
+    nlohmann::json ply{{"ply", board.ply() + 1},
+                       {"move", writer.write(query::unrestricted(board), move)},
+                       {"uhp", moveString(board, move)}};
+    board.play(move);
+    ply["position"] = ingest::writePosition(board);
+    ply["key"] = canonicalize(board).key.hex();
+    plies.push_back(std::move(ply));
+  }
+  return plies;
+}
+
+std::string extensionOf(ingest::WriteFormat format) {
+  if (format == ingest::WriteFormat::Uhp) return "pgn";
+  return std::string(ingest::writeFormatName(format)) + ".txt";
+}
+
+}  // namespace
+
+Reply gamesReply(const Params& params, query::ReadSession& session) {
+  const auto start = std::chrono::steady_clock::now();
+  const query::GameListOptions options{params.offset, params.limit, params.oldestFirst, false};
+  nlohmann::json document =
+      query::gameListJson(query::listGames(session.db(), session.catalogue(), params.filter, options));
+  document["elapsed_ms"] =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return Reply::json(document);
+}
+
+Reply gameReply(std::string_view id, const Params& params, query::ReadSession& session) {
+  const index::GameRow row = rowOf(id, session);
+  const Board game = replayed(row);
+  return Reply::json({{"game", query::gameJson(row)},
+                      {"game_string", gameString(game)},
+                      {"plies", pliesOf(game, params.notation)}});
+}
+
+Reply exportReply(std::string_view id, const Params& params, query::ReadSession& session) {
+  const index::GameRow row = rowOf(id, session);
+  const auto game = query::exportableGame(row);
+  if (!game) replayed(row);  // throws its error
+  const ingest::WriteFormat format = params.format.value_or(ingest::WriteFormat::Uhp);
+  Reply reply{200, "text/plain; charset=utf-8", ingest::writeGame(format, *game), {}};
+  reply.headers.emplace_back("Content-Disposition",
+                             "attachment; filename=\"game-" + std::to_string(row.id) + "." + extensionOf(format) + "\"");
+  return reply;
+}
+
+}  // namespace apiary::server

@@ -1,0 +1,25 @@
+// One short handler per endpoint: read the parameters, ask query/, shape the
+// document (query/json.hpp, the CLI's own). Bad input throws query::QueryError,
+// which routes.cpp turns into its status; handlers hold no HTTP plumbing.
+#pragma once
+#include <string_view>
+
+#include "query/session.hpp"
+#include "server/params.hpp"
+#include "server/reply.hpp"
+
+namespace apiary::server {
+
+Reply healthReply();
+Reply infoReply(query::ReadSession& session);                          // apiary info --json
+Reply exploreReply(const Params& params, query::ReadSession& session);  // apiary explore --json
+Reply searchReply(const Params& params, query::ReadSession& session);   // apiary search --json
+Reply gamesReply(const Params& params, query::ReadSession& session);    // apiary games --json
+Reply patternReply(const Params& params, query::ReadSession& session);  // apiary pattern --json
+// A game with its plies; `id` as written in the path (404 when no such game).
+Reply gameReply(std::string_view id, const Params& params, query::ReadSession& session);
+Reply exportReply(std::string_view id, const Params& params, query::ReadSession& session);
+Reply boardReply(const Params& params);
+Reply svgReply(const Params& params);
+
+}  // namespace apiary::server

@@ -1,0 +1,119 @@
+#include "server/params.hpp"
+
+#include <httplib.h>
+
+#include <charconv>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "query/error.hpp"
+#include "query/move_notation.hpp"
+
+namespace apiary::server {
+
+namespace {
+
+using query::ErrorKind;
+using query::QueryError;
+
+[[noreturn]] void reject(const std::string& name, const std::string& message) {
+  throw QueryError(ErrorKind::BadInput, name, message);
+}
+
+std::string bounded(const std::string& name, const std::string& value, std::size_t most) {
+  if (value.size() > most) reject(name, name + ": longer than " + std::to_string(most) + " bytes");
+  return value;
+}
+
+uint64_t number(const std::string& name, const std::string& value, uint64_t least, uint64_t most) {
+  uint64_t n = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), n);
+  if (error != std::errc() || end != value.data() + value.size() || n < least || n > most)
+    reject(name, name + " '" + value.substr(0, 40) + "': expected a number from " + std::to_string(least) +
+                     " to " + std::to_string(most));
+  return n;
+}
+
+bool flag(const std::string& name, const std::string& value) {
+  if (value == "1" || value == "true" || value.empty()) return true;
+  if (value == "0" || value == "false") return false;
+  reject(name, name + " '" + value.substr(0, 40) + "': expected 1 or 0");
+}
+
+ingest::WriteFormat moveNotation(const std::string& value) {
+  const auto notation = query::parseMoveNotation(value);
+  if (!notation)
+    reject("notation", "unknown notation '" + value.substr(0, 40) +
+                           "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed)");
+  return *notation;
+}
+
+ingest::WriteFormat fileFormat(const std::string& value) {
+  const auto format = ingest::parseWriteFormat(value);
+  if (!format)
+    reject("format", "unknown format '" + value.substr(0, 40) +
+                         "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed, fen)");
+  return *format;
+}
+
+using Setter = std::function<void(Params&, const std::string&)>;
+
+Setter text(std::optional<std::string> query::GameFilter::*field, const char* name) {
+  return [field, name](Params& p, const std::string& v) { p.filter.*field = bounded(name, v, kMaxValueLength); };
+}
+
+// Every parameter of the API, by its name with '_'.
+const std::map<std::string, Setter, std::less<>>& setters() {
+  static const std::map<std::string, Setter, std::less<>> table{
+      {"position", [](Params& p, const std::string& v) { p.position = bounded("position", v, kMaxPositionLength); }},
+      {"moves", [](Params& p, const std::string& v) { p.moves = bounded("moves", v, kMaxPositionLength); }},
+      {"notation",
+       [](Params& p, const std::string& v) {
+         p.notationName = bounded("notation", v, kMaxValueLength);
+         p.notation = moveNotation(p.notationName);
+       }},
+      {"format",
+       [](Params& p, const std::string& v) {
+         p.formatName = bounded("format", v, kMaxValueLength);
+         p.format = fileFormat(p.formatName);
+       }},
+      {"player", text(&query::GameFilter::player, "player")},
+      {"white", text(&query::GameFilter::white, "white")},
+      {"black", text(&query::GameFilter::black, "black")},
+      {"event", text(&query::GameFilter::event, "event")},
+      {"site", text(&query::GameFilter::site, "site")},
+      {"from_date", text(&query::GameFilter::fromDate, "from_date")},
+      {"to_date", text(&query::GameFilter::toDate, "to_date")},
+      {"result", text(&query::GameFilter::result, "result")},
+      {"game_type", text(&query::GameFilter::gameType, "game_type")},
+      {"limit", [](Params& p, const std::string& v) { p.limit = number("limit", v, 1, kMaxLimit); }},
+      {"offset", [](Params& p, const std::string& v) { p.offset = number("offset", v, 0, kMaxOffset); }},
+      {"oldest_first", [](Params& p, const std::string& v) { p.oldestFirst = flag("oldest_first", v); }},
+      {"same_order", [](Params& p, const std::string& v) { p.sameOrder = flag("same_order", v); }},
+      {"pattern", [](Params& p, const std::string& v) { p.pattern = bounded("pattern", v, kMaxPatternLength); }},
+      {"where", [](Params& p, const std::string& v) { p.where = bounded("where", v, kMaxPatternLength); }},
+  };
+  return table;
+}
+
+}  // namespace
+
+Params parseParams(std::string_view queryString) {
+  httplib::Params raw;  // percent-decoded by the HTTP library
+  httplib::detail::parse_query_text(std::string(queryString), raw);
+  Params out;
+  std::set<std::string> seen;
+  for (const auto& [given, value] : raw) {
+    std::string name = given.substr(0, kMaxValueLength);
+    for (char& c : name)
+      if (c == '-') c = '_';
+    const auto setter = setters().find(name);
+    if (setter == setters().end()) reject(name, "unknown parameter '" + name + "'");
+    if (!seen.insert(name).second) reject(name, name + ": given twice");
+    setter->second(out, value);
+  }
+  return out;
+}
+
+}  // namespace apiary::server

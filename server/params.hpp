@@ -1,0 +1,40 @@
+// A request's query string as the answers take it: the position (as the CLI's
+// POSITION, then UHP `moves` played on), the notation, the filters, paging. Every
+// value is checked and its length bounded here, before anything reads the database.
+// A pure function of the text, so a fuzz target can call it.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ingest/notations.hpp"
+#include "query/filter.hpp"
+
+namespace apiary::server {
+
+inline constexpr std::size_t kMaxPositionLength = 16384;  // a long game's moves, with room
+inline constexpr std::size_t kMaxValueLength = 256;       // names, dates, notations
+inline constexpr std::size_t kMaxPatternLength = 1024;    // a formation or a --where condition
+inline constexpr uint64_t kMaxLimit = 100;
+inline constexpr uint64_t kMaxOffset = 100'000'000;
+
+struct Params {
+  std::string position;  // a move list, a GameString or a position string; empty: the start
+  std::string moves;     // UHP moves separated by ';', played after `position`
+  ingest::WriteFormat notation = ingest::WriteFormat::Uhp;
+  std::string notationName = "uhp";
+  query::GameFilter filter;
+  uint64_t limit = 20, offset = 0;
+  bool oldestFirst = false, sameOrder = false;
+  std::optional<ingest::WriteFormat> format;  // export: the file's notation
+  std::string formatName;
+  std::string pattern, where;  // pattern search: a formation, a condition on features
+};
+
+// Throws query::QueryError (BadInput, naming the parameter) for an unknown
+// parameter, a value out of range or too long, or one given twice. Names take `_`
+// or `-` alike ("from_date", "from-date").
+Params parseParams(std::string_view queryString);
+
+}  // namespace apiary::server

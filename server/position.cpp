@@ -1,0 +1,58 @@
+#include "server/position.hpp"
+
+#include <stdexcept>
+
+#include "engine/movegen.hpp"
+#include "engine/uhp.hpp"
+#include "query/error.hpp"
+#include "query/position_input.hpp"
+
+namespace apiary::server {
+
+namespace {
+
+std::string trimmed(std::string_view text) {
+  const auto begin = text.find_first_not_of(" \t\r\n");
+  if (begin == std::string_view::npos) return {};
+  const auto end = text.find_last_not_of(" \t\r\n");
+  return std::string(text.substr(begin, end - begin + 1));
+}
+
+void playMoves(Board& board, std::string_view moves) {
+  int ply = 0;
+  for (std::size_t start = 0; start <= moves.size();) {
+    std::size_t end = moves.find(';', start);
+    if (end == std::string_view::npos) end = moves.size();
+    const std::string text = trimmed(moves.substr(start, end - start));
+    start = end + 1;
+    if (text.empty()) continue;
+    ++ply;
+    const auto fail = [&](const std::string& why) {
+      throw query::QueryError(query::ErrorKind::BadInput, "moves",
+                              "moves: move " + std::to_string(ply) + ": '" + text.substr(0, 40) + "': " + why);
+    };
+    if (board.gameOver()) fail("the game is over");
+    const MoveOrError read = parseMoveString(board, text);
+    if (!read.move) fail(read.error);
+    if (!isLegal(board, *read.move)) fail("not a legal move here");
+    board.play(*read.move);
+  }
+}
+
+}  // namespace
+
+Board requestedBoard(const Params& params) {
+  Board board = [&] {
+    try {
+      return query::positionFromLine(params.position);
+    } catch (const query::QueryError&) {
+      throw;
+    } catch (const std::invalid_argument& e) {
+      throw query::QueryError(query::ErrorKind::BadInput, "position", e.what());
+    }
+  }();
+  playMoves(board, params.moves);
+  return board;
+}
+
+}  // namespace apiary::server

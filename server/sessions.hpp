@@ -1,0 +1,61 @@
+// A few read sessions shared by the server's threads: a Database serves one thread
+// at a time, so a request leases one, and gives it back when done. A session older
+// than `maxAge` is refreshed when leased, so a batch committed by a concurrent
+// ingest shows within about that time, whole batches only.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "query/session.hpp"
+
+namespace apiary::server {
+
+class SessionPool {
+ public:
+  // Opens every session now: a database that cannot be read fails here.
+  SessionPool(const std::filesystem::path& dir, std::size_t size, std::chrono::milliseconds maxAge);
+
+  class Lease {
+   public:
+    Lease(SessionPool& pool, std::size_t slot) : pool_(&pool), slot_(slot) {}
+    Lease(Lease&& o) noexcept : pool_(std::exchange(o.pool_, nullptr)), slot_(o.slot_) {}
+    Lease(const Lease&) = delete;
+    ~Lease() {
+      if (pool_) pool_->release(slot_);
+    }
+    query::ReadSession& operator*() const { return *pool_->slots_[slot_].session; }
+    query::ReadSession* operator->() const { return pool_->slots_[slot_].session.get(); }
+
+   private:
+    SessionPool* pool_;
+    std::size_t slot_;
+  };
+
+  // Waits for a free session; refreshes it when it is old.
+  Lease acquire();
+  // The last game any session has seen (for answers that read no database).
+  index::GameId latest() const { return latest_.load(); }
+  const std::filesystem::path& dir() const { return dir_; }
+
+ private:
+  struct Slot {
+    std::unique_ptr<query::ReadSession> session;
+    std::chrono::steady_clock::time_point refreshed;
+    bool busy = false;
+  };
+  void release(std::size_t slot);
+
+  std::filesystem::path dir_;
+  std::chrono::milliseconds maxAge_;
+  std::vector<Slot> slots_;
+  std::mutex mutex_;
+  std::condition_variable freed_;
+  std::atomic<index::GameId> latest_{0};
+};
+
+}  // namespace apiary::server

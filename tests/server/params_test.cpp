@@ -1,0 +1,100 @@
+// The query string as the answers take it, and the board a request is about:
+// checked without a socket.
+#include <catch2/catch.hpp>
+
+#include "query/error.hpp"
+#include "server/params.hpp"
+#include "server/position.hpp"
+
+using apiary::query::QueryError;
+using apiary::server::parseParams;
+using apiary::server::requestedBoard;
+
+namespace {
+
+// The parameter a bad query string is refused for.
+std::string refusedParameter(std::string_view query) {
+  try {
+    parseParams(query);
+  } catch (const QueryError& e) {
+    CHECK(e.kind() == apiary::query::ErrorKind::BadInput);
+    return e.field();
+  }
+  return "(accepted)";
+}
+
+}  // namespace
+
+TEST_CASE("an empty query string asks about the start position with the CLI's defaults") {
+  const auto p = parseParams("");
+  CHECK(p.position.empty());
+  CHECK(p.moves.empty());
+  CHECK(p.notation == apiary::ingest::WriteFormat::Uhp);
+  CHECK(p.filter.empty());
+  CHECK(p.limit == 20);
+  CHECK(p.offset == 0);
+  CHECK_FALSE(p.oldestFirst);
+  CHECK_FALSE(p.sameOrder);
+}
+
+TEST_CASE("parameters are percent-decoded and filters take '_' or '-' in their names") {
+  const auto p = parseParams("position=wG1%3B%20bG1+-wG1&from-date=2020&to_date=2021-05&player=Dumbot&limit=100"
+                             "&offset=40&oldest_first=1&same_order=true&notation=pgn-like&game-type=Base%2BMLP");
+  CHECK(p.position == "wG1; bG1 -wG1");
+  CHECK(p.filter.fromDate == "2020");
+  CHECK(p.filter.toDate == "2021-05");
+  CHECK(p.filter.player == "Dumbot");
+  CHECK(p.filter.gameType == "Base+MLP");
+  CHECK(p.limit == 100);
+  CHECK(p.offset == 40);
+  CHECK(p.oldestFirst);
+  CHECK(p.sameOrder);
+  CHECK(p.notation == apiary::ingest::WriteFormat::PgnLike);
+}
+
+TEST_CASE("limits that are zero, negative, too large or not numbers are refused naming limit") {
+  for (const char* query : {"limit=0", "limit=-3", "limit=101", "limit=abc", "limit=", "limit=1e3", "limit=5x"})
+    CHECK(refusedParameter(query) == "limit");
+  CHECK(refusedParameter("offset=-1") == "offset");
+  CHECK(refusedParameter("offset=99999999999999999999999") == "offset");
+}
+
+TEST_CASE("unknown parameters, repeated ones, bad notations and overlong values are refused by name") {
+  CHECK(refusedParameter("colour=white") == "colour");
+  CHECK(refusedParameter("player=a&player=b") == "player");
+  CHECK(refusedParameter("notation=klingon") == "notation");
+  CHECK(refusedParameter("format=sgf") == "format");
+  CHECK(refusedParameter("oldest_first=maybe") == "oldest_first");
+  CHECK(refusedParameter("event=" + std::string(300, 'x')) == "event");
+  CHECK(refusedParameter("position=" + std::string(20000, 'x')) == "position");
+  CHECK(refusedParameter("player=ok&%ZZ=1") == "%ZZ");
+}
+
+TEST_CASE("the board of a request is the position with the UHP moves played after it") {
+  const auto board = requestedBoard(parseParams("position=wS1&moves=bG1%20-wS1%3B%20wQ%20wS1-"));
+  CHECK(board.ply() == 3);
+  CHECK(board.history().size() == 3);
+  CHECK(board.toMove() == apiary::Color::Black);
+}
+
+TEST_CASE("moves play on after a position string too") {
+  const auto board = requestedBoard(parseParams("position=Base%2BMLP%3BInProgress%3BWhite%5B3%5D%3BwS1%3BbG1%20-wS1"
+                                                "%3BwQ%20wS1-&moves=bQ%20-bG1"));
+  CHECK(board.ply() == 4);
+}
+
+TEST_CASE("a move that is not legal or not UHP is refused naming moves, a bad position naming position") {
+  const auto field = [](std::string_view query) {
+    try {
+      requestedBoard(parseParams(query));
+    } catch (const QueryError& e) {
+      return e.field();
+    }
+    return std::string("(accepted)");
+  };
+  CHECK(field("moves=wS1%3BwQ%20wS1-") == "moves");  // White moves twice
+  CHECK(field("moves=wS1%3BbQ%20wS1-%3BwQ%20bQ-") == "moves");  // a piece placed touching the other colour
+  CHECK(field("moves=hello") == "moves");
+  CHECK(field("position=not%20a%20move%20list%20at%20all") == "position");
+  CHECK(field("position=wS1&moves=bG1%20-wS1") == "(accepted)");
+}

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   apiary::cli::addExportCommand(app, global, exitCode);
   apiary::cli::addDedupCommand(app, global, exitCode);
   apiary::cli::addPlayerCommands(app, global, exitCode);
+  apiary::cli::addPatternCommand(app, global, exitCode);
   apiary::cli::addServeCommand(app, global, exitCode);
   apiary::cli::addCompletionCommand(app, exitCode);
   try {

@@ -17,9 +17,12 @@ const char* colorName(Color c) { return c == Color::White ? "white" : "black"; }
 
 std::string dateOf(const index::GameRow& g) { return g.date.empty() ? "?" : g.date; }
 
-}  // namespace
-
-namespace {
+// One game of a list of hits, with the ply where it matched.
+void printHit(std::ostream& out, const index::GameRow& g, uint32_t ply) {
+  out << cell(std::to_string(g.id), 8, true) << "  ply " << cell(std::to_string(ply), 4) << dateOf(g) << "  "
+      << forTerminal(g.white) << " - " << forTerminal(g.black) << "  " << query::resultName(g.result) << "  "
+      << g.gameType << "  " << forTerminal(g.source) << "\n";
+}
 
 // Games without a known result: the win, draw and loss shares add up with theirs.
 uint64_t unfinished(const index::Counts& c) {
@@ -58,12 +61,22 @@ void printSearch(std::ostream& out, const query::SearchResult& r, uint64_t offse
   out << r.total << (r.total == 1 ? " game" : " games") << " reached the position";
   if (!r.games.empty()) out << "; " << offset + 1 << "-" << offset + r.games.size() << ":";
   out << "\n";
-  for (const auto& hit : r.games) {
-    const auto& g = hit.game;
-    out << cell(std::to_string(g.id), 8, true) << "  ply " << cell(std::to_string(hit.ply), 4) << dateOf(g) << "  "
-        << forTerminal(g.white) << " - " << forTerminal(g.black) << "  " << query::resultName(g.result) << "  "
-        << g.gameType << "  " << forTerminal(g.source) << "\n";
+  for (const auto& hit : r.games) printHit(out, hit.game, hit.ply);
+}
+
+void printPattern(std::ostream& out, const query::PatternResult& r, uint64_t offset) {
+  const auto& o = r.outcomes;
+  out << r.total << (r.total == 1 ? " game" : " games") << " of " << r.scanned << " (" << r.positions
+      << (r.positions == 1 ? " position" : " positions") << ")";
+  if (r.total) {
+    out << "; " << (r.side ? std::string("the pattern's side (") + query::sideName(*r.side) + ")" : "White")
+        << " then won " << percent(o.sideWins, r.total) << "%, lost " << percent(o.sideLosses, r.total)
+        << "%, drew " << percent(o.draws, r.total) << "%, unfinished " << percent(o.unknown, r.total) << "%";
   }
+  out << "\n";
+  for (const auto& hit : r.games) printHit(out, hit.game, hit.ply);
+  if (r.games.size() < r.total && offset + r.games.size() < r.total)
+    out << "(more: --offset " << offset + r.games.size() << ")\n";
 }
 
 void printGames(std::ostream& out, const std::vector<index::GameRow>& games, uint64_t offset, bool more,

@@ -279,6 +279,19 @@ void readMoves(const Statement& s, int column, GameRow& g) {
   for (std::size_t i = 0; i + 1 < moves.size(); i += 2) g.moves.push_back(PackedMove(moves[i] | moves[i + 1] << 8));
 }
 
+constexpr const char* kMovesColumns = "SELECT g.id, g.game_type, g.first_mover, g.result, g.plies, g.moves FROM games g";
+
+GameRow movesFrom(const Statement& s) {
+  GameRow g;
+  g.id = s.integer(0);
+  g.gameType = s.text(1);
+  g.firstMover = s.integer(2) ? Color::Black : Color::White;
+  g.result = stateOfCode(s.integer(3));
+  g.plies = uint32_t(s.integer(4));
+  readMoves(s, 5, g);
+  return g;
+}
+
 }  // namespace
 
 std::vector<GameRow> GameSearch::players(const GameQuery& query, bool withMoves) const {
@@ -314,18 +327,18 @@ std::vector<RejectedGame> GameSearch::rejected() const {
 }
 
 std::optional<GameRow> GameSearch::movesOf(GameId id) const {
-  StatementLease s(prepared(
-      "SELECT id, game_type, first_mover, result, plies, moves FROM games WHERE id = ?1 AND id <= ?2"));
+  StatementLease s(prepared(std::string(kMovesColumns) + " WHERE g.id = ?1 AND g.id <= ?2"));
   s->bindAll(id, visible_);
   if (!s->step()) return std::nullopt;
-  GameRow g;
-  g.id = s->integer(0);
-  g.gameType = s->text(1);
-  g.firstMover = s->integer(2) ? Color::Black : Color::White;
-  g.result = stateOfCode(s->integer(3));
-  g.plies = uint32_t(s->integer(4));
-  readMoves(*s, 5, g);
-  return g;
+  return movesFrom(*s);
+}
+
+void GameSearch::forEachMoves(const GameQuery& query, const std::function<bool(const GameRow&)>& f) const {
+  const Where where(query, visible_);
+  StatementLease s(prepared(kMovesColumns + where.sql() + " ORDER BY g.id DESC"));
+  where.bind(*s);
+  while (s->step())
+    if (!f(movesFrom(*s))) return;
 }
 
 }  // namespace apiary::index

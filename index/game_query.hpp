@@ -9,6 +9,7 @@
 // games the Database it was made from sees (ids up to db.lastGame() when made).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -87,6 +88,9 @@ class GameSearch {
   // One game with what replaying it needs (type, first mover, result, plies, moves;
   // no tags, no source), or nullopt when it is not there.
   std::optional<GameRow> movesOf(GameId id) const;
+  // movesOf for every matching game, newest first, in one pass (as movesOf, no tags
+  // and no source); stops when `f` returns false.
+  void forEachMoves(const GameQuery& query, const std::function<bool(const GameRow&)>& f) const;
 
  private:
   class RowCheck;

@@ -82,6 +82,28 @@ nlohmann::json searchJson(const SearchResult& r) {
   return {{"position", index::hexOf(r.position)}, {"total", r.total}, {"games", std::move(games)}};
 }
 
+nlohmann::json patternJson(const PatternResult& r) {
+  nlohmann::json games = nlohmann::json::array();
+  for (const auto& hit : r.games) {
+    nlohmann::json g = gameJson(hit.game);
+    g["ply"] = hit.ply;
+    g["positions"] = hit.positions;
+    games.push_back(std::move(g));
+  }
+  const auto& o = r.outcomes;
+  return {{"total", r.total},
+          {"positions", r.positions},
+          {"scanned", r.scanned},
+          {"side", r.side ? nlohmann::json(sideName(*r.side)) : nlohmann::json(nullptr)},
+          {"side_wins", o.sideWins},
+          {"side_losses", o.sideLosses},
+          {"draws", o.draws},
+          {"unknown", o.unknown},
+          {"white_wins", o.whiteWins},
+          {"black_wins", o.blackWins},
+          {"games", std::move(games)}};
+}
+
 nlohmann::json gameListJson(const GameList& list) {
   nlohmann::json games = nlohmann::json::array();
   for (const auto& g : list.games) games.push_back(gameJson(g));

@@ -15,6 +15,7 @@ Reply infoReply(query::ReadSession& session);                          // apiary
 Reply exploreReply(const Params& params, query::ReadSession& session);  // apiary explore --json
 Reply searchReply(const Params& params, query::ReadSession& session);   // apiary search --json
 Reply gamesReply(const Params& params, query::ReadSession& session);    // apiary games --json
+Reply patternReply(const Params& params, query::ReadSession& session);  // apiary pattern --json
 // A game with its plies; `id` as written in the path (404 when no such game).
 Reply gameReply(std::string_view id, const Params& params, query::ReadSession& session);
 Reply exportReply(std::string_view id, const Params& params, query::ReadSession& session);

@@ -99,6 +99,8 @@ const std::map<std::string, Setter, std::less<>>& setters() {
          p.sort = v;
        }},
       {"min_games", [](Params& p, const std::string& v) { p.minGames = number("min_games", v, 1, kMaxOffset); }},
+      {"pattern", [](Params& p, const std::string& v) { p.pattern = bounded("pattern", v, kMaxPatternLength); }},
+      {"where", [](Params& p, const std::string& v) { p.where = bounded("where", v, kMaxPatternLength); }},
   };
   return table;
 }

@@ -15,6 +15,7 @@ namespace apiary::server {
 
 inline constexpr std::size_t kMaxPositionLength = 16384;  // a long game's moves, with room
 inline constexpr std::size_t kMaxValueLength = 256;       // names, dates, notations
+inline constexpr std::size_t kMaxPatternLength = 1024;    // a formation or a --where condition
 inline constexpr uint64_t kMaxLimit = 100;
 inline constexpr uint64_t kMaxOffset = 100'000'000;
 
@@ -30,6 +31,7 @@ struct Params {
   std::string formatName;
   std::string sort;        // players: games (the default) or score
   uint64_t minGames = 1;   // players: leave out players with fewer games
+  std::string pattern, where;  // pattern search: a formation, a condition on features
 };
 
 // Throws query::QueryError (BadInput, naming the parameter) for an unknown

@@ -1,9 +1,11 @@
-// The answers about positions and the database: health, info, explore, search.
+// The answers about positions and the database: health, info, explore, search,
+// pattern.
 #include <chrono>
 
 #include "index/info.hpp"
 #include "query/explore.hpp"
 #include "query/json.hpp"
+#include "query/pattern.hpp"
 #include "query/search.hpp"
 #include "server/handlers.hpp"
 #include "server/position.hpp"
@@ -43,6 +45,14 @@ Reply searchReply(const Params& params, query::ReadSession& session) {
   return timed([&] {
     const query::SearchOptions options{params.offset, params.limit, params.oldestFirst, params.sameOrder, kept.get()};
     return query::searchJson(query::search(session.db(), session.catalogue(), position, options));
+  });
+}
+
+Reply patternReply(const Params& params, query::ReadSession& session) {
+  const query::Pattern pattern(params.pattern, params.where);
+  return timed([&] {
+    const query::PatternRequest request{params.filter, params.offset, params.limit, 0};
+    return query::patternJson(query::findPattern(session.db(), session.catalogue(), pattern, request));
   });
 }
 

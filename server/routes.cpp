@@ -29,6 +29,7 @@ const std::vector<Route>& routeTable() {
       {"/api/explore", true, [](auto& p, auto&, auto* s) { return exploreReply(p, *s); }},
       {"/api/search", true, [](auto& p, auto&, auto* s) { return searchReply(p, *s); }},
       {"/api/games", true, [](auto& p, auto&, auto* s) { return gamesReply(p, *s); }},
+      {"/api/pattern", true, [](auto& p, auto&, auto* s) { return patternReply(p, *s); }},
       {R"(/api/games/([^/]+))", true, [](auto& p, auto& m, auto* s) { return gameReply(m[1].str(), p, *s); }},
       {R"(/api/games/([^/]+)/export)", true,
        [](auto& p, auto& m, auto* s) { return exportReply(m[1].str(), p, *s); }},

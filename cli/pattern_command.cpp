@@ -1,0 +1,63 @@
+// apiary pattern: the games where a formation and/or a condition on position
+// features hold (query/pattern.hpp).
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+
+#include "cli/commands.hpp"
+#include "cli/filter_options.hpp"
+#include "cli/query_output.hpp"
+#include "index/database.hpp"
+#include "index/game_query.hpp"
+#include "query/json.hpp"
+#include "query/pattern.hpp"
+
+namespace apiary::cli {
+
+namespace {
+
+struct PatternOptions {
+  std::string formation, where;
+  query::PatternRequest request;
+  bool json = false;
+};
+
+int runPattern(const GlobalOptions& global, const PatternOptions& o) {
+  try {
+    const query::Pattern pattern(o.formation, o.where);
+    const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
+    const index::GameSearch catalogue(db);
+    const auto start = std::chrono::steady_clock::now();
+    const query::PatternResult result = query::findPattern(db, catalogue, pattern, o.request);
+    const double elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (!o.json) {
+      printPattern(std::cout, result, o.request.offset);
+      return kExitOk;
+    }
+    nlohmann::json out = query::patternJson(result);
+    out["elapsed_ms"] = elapsed;
+    std::cout << out.dump() << "\n";
+    return kExitOk;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "apiary pattern: " << e.what() << "\n";
+    return kExitUsage;
+  }
+}
+
+}  // namespace
+
+void addPatternCommand(CLI::App& app, const GlobalOptions& global, int& exitCode) {
+  auto o = std::make_shared<PatternOptions>();
+  auto* cmd = app.add_subcommand("pattern", "Games where a formation or position features occur (README: syntax)");
+  cmd->add_option("pattern", o->formation, "Cells and what they hold, e.g. \"0,0: theirs Q; E: B on theirs Q\"");
+  cmd->add_option("--where", o->where, "Features, e.g. \"queen_neighbours.mine >= 5 and ply <= 30\"");
+  cmd->add_option("--limit", o->request.limit, "Games per page (default 20)");
+  cmd->add_option("--offset", o->request.offset, "Games to skip");
+  cmd->add_option("--threads", o->request.threads, "Threads replaying games (default: one per core)");
+  cmd->add_flag("--json", o->json, "Print JSON");
+  addFilterOptions(cmd, o->request.filter);
+  cmd->callback([&global, o, &exitCode] { exitCode = runPattern(global, *o); });
+}
+
+}  // namespace apiary::cli

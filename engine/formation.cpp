@@ -1,0 +1,135 @@
+#include "engine/formation.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+
+namespace apiary {
+
+namespace {
+
+int stepsBetween(Axial a, Axial b) {
+  const int dq = a.q - b.q, dr = a.r - b.r;
+  return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2;
+}
+
+// 60 degrees clockwise (E becomes SE), and the reflection that swaps q and r.
+Axial rotated(Axial a) { return {-a.r, a.q + a.r}; }
+Axial reflected(Axial a) { return {a.r, a.q}; }
+
+bool pieceFits(PieceId p, const PieceSpec& spec, Color toMove) {
+  if (spec.bug && bugOf(p) != *spec.bug) return false;
+  const auto color = colorOfSide(spec.side, toMove);
+  return !color || colorOf(p) == *color;
+}
+
+bool sameSpec(const CellSpec& a, const CellSpec& b) {
+  if (a.empty != b.empty || a.anywhere != b.anywhere || a.stack.size() != b.stack.size()) return false;
+  for (std::size_t i = 0; i < a.stack.size(); ++i)
+    if (a.stack[i].side != b.stack[i].side || a.stack[i].bug != b.stack[i].bug) return false;
+  return true;
+}
+
+}  // namespace
+
+std::optional<Color> colorOfSide(Side side, Color toMove) {
+  switch (side) {
+    case Side::Mine: return toMove;
+    case Side::Theirs: return other(toMove);
+    case Side::White: return Color::White;
+    case Side::Black: return Color::Black;
+    case Side::Any: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+bool stackFits(const Board& board, Cell cell, const CellSpec& spec) {
+  if (spec.empty) return !board.occupied(cell);
+  const int spare = board.height(cell) - int(spec.stack.size());
+  if (spare < 0) return false;
+  PieceId from = board.top(cell);
+  for (int depth = 0; depth <= (spec.anywhere ? spare : 0); ++depth, from = board.under(from)) {
+    PieceId p = from;
+    bool fits = true;
+    for (const PieceSpec& piece : spec.stack) {
+      if (!pieceFits(p, piece, board.toMove())) {
+        fits = false;
+        break;
+      }
+      p = board.under(p);
+    }
+    if (fits) return true;
+  }
+  return false;
+}
+
+Formation::Formation(std::vector<CellSpec> cells) : cells_(std::move(cells)) {
+  const auto anchor = std::find_if(cells_.begin(), cells_.end(), [](const CellSpec& c) { return !c.empty; });
+  if (anchor == cells_.end()) throw std::invalid_argument("a formation needs at least one cell that is not empty");
+  anchor_ = &*anchor;
+  const PieceSpec& first = anchor_->stack.front();
+  for (PieceId p = 0; p < kPieces; ++p)
+    if (!first.bug || bugOf(p) == *first.bug) anchorPieces_ |= pieceBit(p);
+  for (std::size_t i = 0; i < cells_.size(); ++i) {
+    const CellSpec& c = cells_[i];
+    if (c.stack.size() > 7) throw std::invalid_argument("a stack is at most 7 pieces high");
+    if (stepsBetween(c.at, anchor_->at) > kReach)
+      throw std::invalid_argument("cell " + std::to_string(c.at.q) + "," + std::to_string(c.at.r) + " is more than " +
+                                  std::to_string(kReach) + " steps from the first occupied cell");
+    for (std::size_t j = 0; j < i; ++j)
+      if (cells_[j].at == c.at)
+        throw std::invalid_argument("cell " + std::to_string(c.at.q) + "," + std::to_string(c.at.r) + " is given twice");
+  }
+  // The twelve orientations, those that put equal specifications on equal places
+  // (a symmetric formation) kept once.
+  std::vector<std::vector<std::pair<Axial, std::size_t>>> seen;  // sorted (place, first equal spec)
+  for (int reflect = 0; reflect < 2; ++reflect)
+    for (int turns = 0; turns < 6; ++turns) {
+      std::vector<Placed> placed;
+      std::vector<std::pair<Axial, std::size_t>> shape;
+      for (const CellSpec& c : cells_) {
+        if (&c == anchor_) continue;
+        Axial d = c.at - anchor_->at;
+        if (reflect) d = reflected(d);
+        for (int t = 0; t < turns; ++t) d = rotated(d);
+        placed.push_back({d.q, d.r, &c});
+        const auto equal = std::find_if(cells_.begin(), cells_.end(), [&](const CellSpec& o) { return sameSpec(o, c); });
+        shape.push_back({d, std::size_t(equal - cells_.begin())});
+      }
+      std::sort(shape.begin(), shape.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.first.q, a.first.r, a.second) < std::tie(b.first.q, b.first.r, b.second);
+      });
+      if (std::find(seen.begin(), seen.end(), shape) != seen.end()) continue;
+      seen.push_back(std::move(shape));
+      // Occupied cells first: they fail more often than empty ones.
+      std::stable_sort(placed.begin(), placed.end(), [](const Placed& a, const Placed& b) {
+        return !a.spec->empty && b.spec->empty;
+      });
+      orientations_.push_back(std::move(placed));
+    }
+}
+
+bool Formation::fitsAt(const Board& board, Cell anchor, const std::vector<Placed>& orientation) const {
+  for (const Placed& p : orientation)
+    if (!stackFits(board, offsetCell(anchor, p.dq, p.dr), *p.spec)) return false;
+  return true;
+}
+
+bool Formation::matches(const Board& board) const {
+  uint32_t candidates = board.piecesOnBoard() & anchorPieces_;
+  if (const auto color = colorOfSide(anchor_->stack.front().side, board.toMove())) candidates &= colorMask(*color);
+  for (; candidates; candidates &= candidates - 1) {
+    const PieceId p = PieceId(std::countr_zero(candidates));
+    // At the top of its cell, unless the written pieces may stand anywhere in it.
+    if (!anchor_->anywhere && !board.isTop(p)) continue;
+    const Cell cell = board.cellOf(p);
+    if (!stackFits(board, cell, *anchor_)) continue;
+    for (const auto& orientation : orientations_)
+      if (fitsAt(board, cell, orientation)) return true;
+  }
+  return false;
+}
+
+}  // namespace apiary

@@ -1,0 +1,64 @@
+// A formation: a few cells at fixed offsets from each other and what each must hold
+// (empty, or a stack whose top pieces, or some pieces in a row anywhere in it, are
+// of given bugs and sides). It matches a
+// board when some rotation or reflection of it, placed anywhere, fits. Sides are
+// absolute (White, Black) or relative to the side to move (Mine, Theirs).
+#pragma once
+#include <array>
+#include <optional>
+#include <vector>
+
+#include "engine/board.hpp"
+
+namespace apiary {
+
+enum class Side : uint8_t { Any, Mine, Theirs, White, Black };
+
+// The colour a side stands for when `toMove` is to move; nullopt for Any.
+std::optional<Color> colorOfSide(Side side, Color toMove);
+
+struct PieceSpec {
+  Side side = Side::Any;
+  std::optional<Bug> bug;  // nullopt: any bug
+};
+
+struct CellSpec {
+  Axial at;
+  bool empty = false;
+  bool anywhere = false;  // the stack's pieces anywhere in the cell's stack, not only at its top
+  std::vector<PieceSpec> stack;  // top first: {Beetle, Queen} is a Beetle on a Queen
+};
+
+class Formation {
+ public:
+  // How far (in steps) a cell may be from the first occupied cell: the hive spans
+  // at most 27 steps, and with 4 more the cells stay under the 32 at which the
+  // board's torus repeats, so no cell is ever mistaken for another.
+  static constexpr int kReach = 4;
+
+  // Throws std::invalid_argument when the cells cannot form a formation: none
+  // occupied, two at one place, one out of reach, or a stack over 7 high.
+  explicit Formation(std::vector<CellSpec> cells);
+
+  bool matches(const Board& board) const;
+  const std::vector<CellSpec>& cells() const { return cells_; }
+
+ private:
+  struct Placed {
+    int dq, dr;  // from the anchor, in one orientation
+    const CellSpec* spec;
+  };
+  bool fitsAt(const Board& board, Cell anchor, const std::vector<Placed>& orientation) const;
+
+  std::vector<CellSpec> cells_;
+  const CellSpec* anchor_ = nullptr;  // the first occupied cell
+  // Pieces that can be the anchor's first written piece, by bug (both colours): the
+  // anchor is looked for at their cells only.
+  uint32_t anchorPieces_ = 0;
+  std::vector<std::vector<Placed>> orientations_;  // the distinct rotations and reflections
+};
+
+// Whether a stack from its top down fits the specification (top first).
+bool stackFits(const Board& board, Cell cell, const CellSpec& spec);
+
+}  // namespace apiary

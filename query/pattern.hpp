@@ -1,0 +1,85 @@
+// Pattern search: the games in which a formation (engine/formation.hpp) and/or a
+// condition on position features (engine/position_features.hpp) hold at some ply,
+// with the first such ply, how many positions matched, and how the games ended for
+// the side the pattern names. Written in the syntax of grammar/pattern.hpp.
+//
+// Every kept game is replayed from its catalogue row, newest first, and every
+// position of it tested: no stored index (bench/RESULTS.md has the measurements
+// behind that choice), so answers can never disagree with the catalogue.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/board.hpp"
+#include "engine/formation.hpp"
+#include "index/database.hpp"
+#include "index/game_query.hpp"
+#include "query/filter.hpp"
+
+namespace apiary::query {
+
+// A formation and a condition read and checked, ready to test positions.
+class Pattern {
+ public:
+  // Either text may be empty, not both. Throws QueryError (field "pattern" or
+  // "where"; the message names `pattern` or `--where`, the column and what was
+  // expected).
+  Pattern(std::string_view formation, std::string_view where);
+  ~Pattern();
+  Pattern(Pattern&&) noexcept;
+
+  bool holds(const Board& position) const;
+  // The last ply at which the pattern can hold, when the condition bounds the ply
+  // ("ply <= 30 and ..."): games are replayed no further.
+  std::optional<int> lastPly() const { return lastPly_; }
+  // The side the pattern names first (formation, then condition), if any.
+  std::optional<Side> side() const { return side_; }
+
+ private:
+  struct Condition;
+  std::optional<Formation> formation_;
+  std::unique_ptr<Condition> where_;
+  bool whereFirst_ = false;  // the condition is cheaper than the formation
+  std::optional<Side> side_;
+  std::optional<int> lastPly_;
+};
+
+struct PatternRequest {
+  GameFilter filter;
+  uint64_t offset = 0;
+  uint64_t limit = 20;
+  unsigned threads = 0;  // 0: one per core
+};
+
+struct PatternHit {
+  index::GameRow game;     // with its tags
+  uint32_t ply = 0;        // the first ply (position after it) where the pattern holds
+  uint32_t positions = 0;  // the game's positions where it holds
+};
+
+// How the matching games ended: for the side the pattern names (at each game's
+// first matching ply when it is "mine" or "theirs"), else for White.
+struct PatternOutcomes {
+  uint64_t sideWins = 0, sideLosses = 0, draws = 0, unknown = 0;
+  uint64_t whiteWins = 0, blackWins = 0;
+};
+
+struct PatternResult {
+  uint64_t total = 0;      // games
+  uint64_t positions = 0;  // positions, over all those games
+  uint64_t scanned = 0;    // games the filter kept, all replayed
+  std::optional<Side> side;
+  PatternOutcomes outcomes;
+  std::vector<PatternHit> games;  // the page, newest first
+};
+
+PatternResult findPattern(const index::Database& db, const index::GameSearch& catalogue, const Pattern& pattern,
+                          const PatternRequest& request);
+
+const char* sideName(Side side);
+
+}  // namespace apiary::query

@@ -1,7 +1,6 @@
 #include "grammar/tag_pair.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <boost/fusion/include/at_c.hpp>
 #include <boost/fusion/include/vector.hpp>
 #include <boost/spirit/home/x3.hpp>
@@ -72,16 +71,8 @@ std::string tagOnOneLine(std::string_view value) {
   return out;
 }
 
-// A name as every reader takes it: PGN's, a letter first, then letters, digits and
-// `_` (a lenient SGF reading may hand over a property named `0P`).
-std::string writtenName(std::string_view name) {
-  std::string out = name.empty() || !std::isalpha(static_cast<unsigned char>(name.front())) ? "X" : "";
-  for (const char c : name) out += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';
-  return out;
-}
-
 std::string writeTagPair(const Tag& tag) {
-  std::string out = "[" + writtenName(tag.name) + " \"";
+  std::string out = "[" + tag.name + " \"";
   for (const char c : tagOnOneLine(tag.value)) {
     if (c == '"' || c == '\\') out += '\\';
     out += c;

@@ -19,8 +19,7 @@ std::optional<std::pair<Tag, std::size_t>> readTagPair(std::string_view text);
 // that place the tag straight into its game: the bytes it took, 0 when `text` does
 // not start with one (a tag pair is never empty).
 std::size_t readTagPair(std::string_view text, Tag& tag);
-// `[Name "value"]`, escaping `"` and `\` in the value, on one line (tagOnOneLine);
-// a name that is not PGN's (a letter, then letters, digits, `_`) is made one.
+// `[Name "value"]`, escaping `"` and `\` in the value, on one line (tagOnOneLine).
 std::string writeTagPair(const Tag& tag);
 // A tag's value as a writer puts it on one line: each run of line breaks (`\r`,
 // `\n`) becomes a blank. Values may hold them (a BoardSpace property spanning

@@ -317,7 +317,9 @@ void scanFile(It begin, It end, FileBuilder& file) {
 
   auto const nl = lineBreak;
   auto const comment = '{' >> x3::raw[*~in<"}">][onComment] >> '}' >> x3::eps[onClosed];
-  auto const tag = '[' >> *blank >> x3::raw[alpha >> *in<"a-zA-Z0-9_">][setName] >>
+  // A name as the other notations' tag pairs take it (grammar/tag_pair.cpp): what one
+  // notation writes, another reads (a BoardSpace property may start with a digit).
+  auto const tag = '[' >> *blank >> x3::raw[+in<"a-zA-Z0-9_">][setName] >>
                    +blank >> '"' >> x3::raw[*(('\\' >> x3::char_) | ~in<"\"\r\n">)][setValue] >>
                    '"' >> *blank >> ']' >> x3::eps[onTag];
   auto const commonMove = usualNumber >> '.' >> x3::omit[*blank] >> position >> validPiece >>

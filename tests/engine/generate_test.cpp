@@ -27,7 +27,7 @@ TEST_CASE("generated games are legal and replay from their GameStrings", "[gener
   }
 }
 
-TEST_CASE("the same seed gives the same games; another seed other games", "[generate]") {
+TEST_CASE("the same seed gives the same games, another seed other games", "[generate]") {
   GameGenerator a(99), b(99), c(100);
   int differ = 0;
   for (int i = 0; i < 50; ++i) {

@@ -121,7 +121,7 @@ TEST_CASE("nokamute UHP suite: states and complete move lists", "[rules]") {
   CHECK(checked == 21);
 }
 
-TEST_CASE("nokamute regression GameStrings replay; unfinished games are not won", "[rules]") {
+TEST_CASE("nokamute regression GameStrings replay, unfinished games are not won", "[rules]") {
   const auto dir = test::requireShared();
   if (dir.empty()) return;
   const auto lines = test::readLines(dir / "engine-tests/nokamute_uhp_tests.txt");

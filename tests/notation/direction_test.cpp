@@ -92,7 +92,7 @@ TEST_CASE("the seed's games go through the other notations and come back the sam
   }
 }
 
-TEST_CASE("noon points from the first player's first piece to the second's; the first piece off the axis turns") {
+TEST_CASE("noon points from the first player's first piece to the second's, the first piece off the axis turns") {
   // notations.md: `1. L P 2. M+Lm A+Pn` is legal only one way, so the frame is fixed.
   const auto game = readOne("1. L P\n2. M+Lm A+Pn\n3. Q+Ls\n");
   const Board& b = game.board;

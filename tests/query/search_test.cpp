@@ -208,7 +208,7 @@ Run apiaryRun(const std::string& args, const std::string& input = {}) {
 
 }  // namespace
 
-TEST_CASE("commands: explore, search and games print JSON; --batch answers one line per position") {
+TEST_CASE("commands: explore, search and games print JSON, --batch answers one line per position") {
   const QueryDatabase* q = QueryDatabase::get();
   if (!q) return;
   const std::string db = "--db " + q->path().string() + " ";

@@ -84,7 +84,7 @@ TEST_CASE("errors carry a status from their kind and name the parameter") {
   CHECK(nlohmann::json::parse(r.body) == nlohmann::json{{"error", "limit: too big"}, {"parameter", "limit"}});
 }
 
-TEST_CASE("the page's files are built in; / is index.html; other paths and .. are not found") {
+TEST_CASE("the page's files are built in, / is index.html, other paths and .. are not found") {
   const WebFile* index = findWebFile("/");
   REQUIRE(index);
   CHECK(index->path == "/index.html");

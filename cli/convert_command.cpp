@@ -32,6 +32,69 @@ std::filesystem::path outputName(const std::string& argument, const std::string&
   return name;
 }
 
+// One run's output: where each input's games go (stdout, or a file a source under
+// -o) and whether anything failed. Each game is written as soon as it is read: a
+// file's games are never all held.
+class Converter {
+ public:
+  Converter(const ConvertOptions& o, notation::WriteFormat to) : o_(o), to_(to) {}
+  bool failed() const { return failed_; }
+  // Each input argument opens its sources' files anew (the same file named twice clashes).
+  void nextInput() { opened_.clear(), clashed_.clear(); }
+
+  void convert(const std::string& argument, const ingest::SourceChunk& chunk) {
+    if (chunk.path == clashed_) return;
+    if (chunk.kind == ingest::SourceChunk::Kind::RefusedGame)
+      return fail(notation::describeError(chunk.path, {chunk.pos.line, chunk.pos.column, 0, chunk.reason}));
+    const ingest::SourceFormat read = ingest::sourceFormat(chunk);
+    if (!read.error.empty()) return fail(chunk.path + ": " + read.error);
+    if (!o_.outDir.empty() && chunk.path != opened_ && !open(argument, chunk.path)) return;
+    std::ostream& out = o_.outDir.empty() ? std::cout : file_;
+    notation::readGames(read.format, chunk.text, [&](notation::ReplayedGame&& game) {
+      ingest::placeInFile(game, chunk);
+      if (game.ok() && game.setUp && to_ != notation::WriteFormat::PositionString)
+        game.error = notation::GameError{game.pos.line, game.pos.column, 0,
+                                         "a position string holds no moves; it converts only to fen"};
+      for (const auto& r : game.ok() ? game.repairs : std::vector<notation::RepairNote>{})
+        std::cerr << notation::describeError(chunk.path, r.where) << "\n";
+      if (game.ok()) out << notation::writeGame(to_, game);
+      else fail(notation::describeError(chunk.path, *game.error));
+    }, notation::ReadOptions{.lenient = o_.lenient});
+    if (!o_.outDir.empty() && chunk.lastOfFile && !file_) fail("apiary convert: cannot write " + name_.string());
+  }
+
+ private:
+  void fail(const std::string& message) {
+    std::cerr << message << "\n";
+    failed_ = true;
+  }
+
+  // The output file of a source's first chunk; false (and the source left out) when
+  // another input of this run has written it already.
+  bool open(const std::string& argument, const std::string& source) {
+    opened_ = source;
+    file_ = std::ofstream();
+    name_ = std::filesystem::path(o_.outDir) / outputName(argument, source, to_);
+    if (!written_.insert(name_).second) {
+      clashed_ = source;
+      fail("apiary convert: " + source + ": " + name_.string() +
+           " is written already from another input of that name; convert it in a run of its own");
+      return false;
+    }
+    std::filesystem::create_directories(name_.parent_path());
+    file_.open(name_);
+    return true;
+  }
+
+  const ConvertOptions& o_;
+  notation::WriteFormat to_;
+  bool failed_ = false;
+  std::set<std::filesystem::path> written_;  // no file is written twice in a run
+  std::ofstream file_;
+  std::filesystem::path name_;
+  std::string opened_, clashed_;  // the source whose output file is open; one left out
+};
+
 int runConvert(const ConvertOptions& o) {
   std::optional<grammar::Format> from;
   if (!o.from.empty() && !(from = grammar::parseFormatName(o.from))) {
@@ -44,60 +107,14 @@ int runConvert(const ConvertOptions& o) {
               << "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed, fen)\n";
     return kExitUsage;
   }
-  bool failed = false;
-  std::set<std::filesystem::path> written;  // no file is written twice in a run
-  // Each game is written as soon as it is read: a file's games are never all held.
+  Converter converter(o, *to);
   ingest::ChunkOptions chunking;
   chunking.format = from;
   for (const std::string& argument : o.inputs) {
-    std::ofstream file;
-    std::filesystem::path name;
-    std::string opened, clashed;  // the input whose output file is open; one left out
-    ingest::forEachChunk({argument}, chunking, [&](ingest::SourceChunk&& chunk) {
-      if (chunk.path == clashed) return;
-      if (chunk.kind == ingest::SourceChunk::Kind::RefusedGame) {
-        std::cerr << notation::describeError(chunk.path, {chunk.pos.line, chunk.pos.column, 0, chunk.reason}) << "\n";
-        failed = true;
-        return;
-      }
-      const ingest::SourceFormat read = ingest::sourceFormat(chunk);
-      if (!read.error.empty()) {
-        std::cerr << chunk.path << ": " << read.error << "\n";
-        failed = true;
-        return;
-      }
-      if (!o.outDir.empty() && chunk.path != opened) {
-        opened = chunk.path;
-        file = std::ofstream();
-        name = std::filesystem::path(o.outDir) / outputName(argument, chunk.path, *to);
-        if (!written.insert(name).second) {
-          std::cerr << "apiary convert: " << chunk.path << ": " << name.string()
-                    << " is written already from another input of that name; convert it in a run of its own\n";
-          clashed = chunk.path;
-          failed = true;
-          return;
-        }
-        std::filesystem::create_directories(name.parent_path());
-        file.open(name);
-      }
-      std::ostream& out = o.outDir.empty() ? std::cout : file;
-      notation::readGames(read.format, chunk.text, [&](notation::ReplayedGame&& game) {
-        ingest::placeInFile(game, chunk);
-        if (game.ok() && game.setUp && *to != notation::WriteFormat::PositionString)
-          game.error = notation::GameError{game.pos.line, game.pos.column, 0,
-                                         "a position string holds no moves; it converts only to fen"};
-        for (const auto& r : game.ok() ? game.repairs : std::vector<notation::RepairNote>{})
-          std::cerr << notation::describeError(chunk.path, r.where) << "\n";
-        if (game.ok()) out << notation::writeGame(*to, game);
-        else std::cerr << notation::describeError(chunk.path, *game.error) << "\n", failed = true;
-      }, notation::ReadOptions{.lenient = o.lenient});
-      if (!o.outDir.empty() && chunk.lastOfFile && !file) {
-        std::cerr << "apiary convert: cannot write " << name << "\n";
-        failed = true;
-      }
-    });
+    converter.nextInput();
+    ingest::forEachChunk({argument}, chunking, [&](ingest::SourceChunk&& chunk) { converter.convert(argument, chunk); });
   }
-  return failed ? kExitFailures : kExitOk;
+  return converter.failed() ? kExitFailures : kExitOk;
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "cli/query_output.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
+#include "query/json_text.hpp"
 #include "query/json.hpp"
 #include "query/pattern.hpp"
 
@@ -37,7 +38,7 @@ int runPattern(const GlobalOptions& global, const PatternOptions& o) {
     }
     nlohmann::json out = query::patternJson(result);
     out["elapsed_ms"] = elapsed;
-    std::cout << out.dump() << "\n";
+    std::cout << query::jsonText(out) << "\n";
     return kExitOk;
   } catch (const std::invalid_argument& e) {
     std::cerr << "apiary pattern: " << e.what() << "\n";

@@ -11,6 +11,7 @@
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "notation/move_notation.hpp"
+#include "query/json_text.hpp"
 #include "query/player_json.hpp"
 
 namespace apiary::cli {
@@ -66,7 +67,7 @@ int runPlayer(const GlobalOptions& global, const PlayerCommandOptions& o) {
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);
     const auto stats = query::playerStats(catalogue, o.name, o.filter, {*notation, o.lines, o.opponents});
-    if (o.json) std::cout << query::playerStatsJson(stats).dump() << "\n";
+    if (o.json) std::cout << query::jsonText(query::playerStatsJson(stats)) << "\n";
     else printPlayer(std::cout, stats);
     return kExitOk;
   } catch (const std::invalid_argument& e) {
@@ -85,7 +86,7 @@ int runPlayers(const GlobalOptions& global, const PlayerCommandOptions& o) {
                                             o.limit, o.minGames};
     const auto table = query::playerTable(catalogue, o.filter, options);
     if (o.json) {
-      std::cout << query::playerTableJson(table).dump() << "\n";
+      std::cout << query::jsonText(query::playerTableJson(table)) << "\n";
       return kExitOk;
     }
     std::cout << table.total << (table.total == 1 ? " player" : " players") << "\n"
@@ -113,7 +114,7 @@ int runRejected(const GlobalOptions& global, bool json) {
     for (const auto& r : rejected)
       games.push_back({{"file", r.source}, {"index", r.sourceIndex}, {"format", r.format}, {"line", r.line},
                        {"column", r.column}, {"ply", r.ply}, {"message", r.error}});
-    std::cout << nlohmann::json{{"rejected", std::move(games)}, {"total", rejected.size()}}.dump() << "\n";
+    std::cout << query::jsonText(nlohmann::json{{"rejected", std::move(games)}, {"total", rejected.size()}}) << "\n";
     return kExitOk;
   }
   for (const auto& r : rejected)

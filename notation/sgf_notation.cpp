@@ -28,10 +28,14 @@ std::optional<GameType> typeOfVariant(const std::string& variant) {
   return type;
 }
 
-int columnIndex(const std::string& letters) {
-  int index = 0;
-  for (char c : letters) index = index * 26 + (std::toupper(static_cast<unsigned char>(c)) - 'A');
-  return index;
+// A turn's place as axial coordinates; none for a place off any board (BoardSpace's
+// have a few dozen columns and rows; farther ones would overflow the arithmetic).
+std::optional<Axial> writtenPlace(const std::string& letters, int row) {
+  constexpr int kFarthest = 10000;
+  if (letters.size() > 2 || row > kFarthest || row < -kFarthest) return std::nullopt;
+  int column = 0;
+  for (char c : letters) column = column * 26 + (std::toupper(static_cast<unsigned char>(c)) - 'A');
+  return Axial{column, -row};
 }
 
 std::string tagValue(const grammar::Game<grammar::SgfTurn>& game, std::string_view name) {
@@ -71,9 +75,10 @@ ReplayedGame replaySgfGame(const grammar::Game<grammar::SgfTurn>& game, ReadOpti
     if (!piece) return Step::fail("unknown piece '" + turn.piece + "'");
     if (!board.type().has(bugOf(*piece)))
       return Step::fail(turn.piece + " is not part of a " + board.type().name() + " game");
-    const Axial written{columnIndex(turn.col), -turn.row};
-    if (!origin) origin = written;
-    const Cell to = cellAt(written - *origin);
+    const std::optional<Axial> written = writtenPlace(turn.col, turn.row);
+    if (!written) return Step::fail("place " + turn.col + " " + std::to_string(turn.row) + " is off any board");
+    if (!origin) origin = *written;
+    const Cell to = cellAt(*written - *origin);
     if (board.onBoard(*piece)) return Step::play(Move{*piece, board.cellOf(*piece), to});
     // Copies enter play in order whatever number the log gives them.
     const PieceId next = board.nextInHand(colorOf(*piece), bugOf(*piece));

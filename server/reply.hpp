@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "query/json_text.hpp"
+
 namespace apiary::server {
 
 inline constexpr const char* kJsonType = "application/json; charset=utf-8";
@@ -19,7 +21,7 @@ struct Reply {
 
   static Reply json(const nlohmann::json& document, int status = 200) {
     // Replace broken UTF-8 (from a game's tags) rather than fail the answer.
-    return Reply{status, kJsonType, document.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), {}};
+    return Reply{status, kJsonType, query::jsonText(document), {}};
   }
 };
 

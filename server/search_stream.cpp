@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "query/json.hpp"
+#include "query/json_text.hpp"
 #include "query/search.hpp"
 #include "query/session.hpp"
 #include "server/position.hpp"
@@ -37,7 +38,7 @@ void streamSearch(const std::filesystem::path& db, const Params& params, httplib
         query::search(stream->session.db(), stream->session.catalogue(), stream->position, page);
     std::string lines;
     for (const auto& hit : result.games)
-      lines += query::searchHitJson(hit).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+      lines += query::jsonText(query::searchHitJson(hit)) + "\n";
     stream->offset += result.games.size();
     if (!lines.empty() && !sink.write(lines.data(), lines.size())) return false;
     if (result.games.size() < kPage) sink.done();

@@ -26,7 +26,7 @@ std::vector<std::string> canonicalSequence(const Board& game) {
 
 }  // namespace
 
-TEST_CASE("every BoardSpace .sgf replays; twins match their PGN exports", "[ingest][sgf]") {
+TEST_CASE("every BoardSpace .sgf replays, twins match their PGN exports", "[ingest][sgf]") {
   const auto dir = test::requireShared();
   if (dir.empty()) return;
   int files = 0, games = 0, twins = 0, results = 0;
@@ -90,4 +90,18 @@ TEST_CASE("an sgf turn that names an impossible move is rejected with its line",
   CHECK(games[0].error->ply == 2);
   CHECK(games[0].error->line == 6);
   CHECK(games[0].error->message.find("next to the hive") != std::string::npos);
+}
+
+TEST_CASE("an sgf place far off any board is rejected, not computed", "[ingest][sgf]") {
+  // Found by fuzz_sgf (UBSan): a column of many letters overflowed its index.
+  for (const char* place : {"NNNNNNNNNNNNN 13", "N 2000000000", "N -2147483648"}) {
+    INFO(place);
+    const std::string text = std::string("(;\nGM[27]\nSU[hive]\n; P0[1 Move W wS1 N 13 .]\n; P0[2 Done ]\n") +
+                             "; P1[3 Move B bS1 " + place + " wS1-]\n; P1[4 Done ]\n)\n";
+    const auto games = notation::readGames(grammar::Format::Sgf, text);
+    REQUIRE(games.size() == 1);
+    REQUIRE(games[0].error);
+    CHECK(games[0].error->ply == 2);
+    CHECK(games[0].error->message.find("off any board") != std::string::npos);
+  }
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "notation/notation_table.hpp"
 
 namespace apiary::cli {
 
@@ -12,11 +13,12 @@ namespace {
 
 // The words an option's value may be, where they are a closed list.
 const std::map<std::string, std::string>& valueWords() {
+  using notation::NotationUse;
   static const std::map<std::string, std::string> words{
-      {"--format", "uhp sgf pgn-like direction algebraic fen"},
-      {"--from", "uhp sgf pgn-like direction algebraic fen"},
-      {"--to", "uhp pgn-like direction algebraic algebraic-long algebraic-compressed fen"},
-      {"--notation", "uhp standard pgn-like direction algebraic algebraic-long algebraic-compressed"},
+      {"--format", notation::notationWords(NotationUse::Read)},
+      {"--from", notation::notationWords(NotationUse::Read)},  // convert's; perft's takes a GameString
+      {"--to", notation::notationWords(NotationUse::Write)},
+      {"--notation", notation::notationWords(NotationUse::WriteMoves)},
       {"--game-type", "Base Base+M Base+L Base+P Base+ML Base+MP Base+LP Base+MLP"},
       {"--result", "white black draw unknown"},
       {"--color", "auto always never"},

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "cli/commands.hpp"
-#include "notation/notations.hpp"
+#include "notation/notation_table.hpp"
 #include "ingest/reader.hpp"
 #include "ingest/chunks.hpp"
 
@@ -96,15 +96,21 @@ class Converter {
 };
 
 int runConvert(const ConvertOptions& o) {
+  using notation::NotationUse;
   std::optional<grammar::Format> from;
-  if (!o.from.empty() && !(from = grammar::parseFormatName(o.from))) {
-    std::cerr << "apiary convert: unknown input format '" << o.from << "'\n";
-    return kExitUsage;
+  if (!o.from.empty()) {
+    const notation::Notation* read = notation::findNotation(o.from, NotationUse::Read);
+    if (!read) {
+      std::cerr << "apiary convert: unknown input format '" << o.from << "' (" << notation::notationNames(NotationUse::Read)
+                << ")\n";
+      return kExitUsage;
+    }
+    from = read->reads;
   }
   const auto to = notation::parseWriteFormat(o.to);
   if (!to) {
-    std::cerr << "apiary convert: cannot write format '" << o.to
-              << "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed, fen)\n";
+    std::cerr << "apiary convert: cannot write format '" << o.to << "' (" << notation::notationNames(NotationUse::Write)
+              << ")\n";
     return kExitUsage;
   }
   Converter converter(o, *to);
@@ -122,8 +128,11 @@ int runConvert(const ConvertOptions& o) {
 void addConvertCommand(CLI::App& app, int& exitCode) {
   auto options = std::make_shared<ConvertOptions>();
   auto* cmd = app.add_subcommand("convert", "Convert games between notations (no database needed)");
-  cmd->add_option("--from", options->from, "Input notation (default: detected per file)");
-  cmd->add_option("--to", options->to, "Output notation")->required();
+  using notation::NotationUse;
+  cmd->add_option("--from", options->from,
+                  "Input notation: " + notation::notationNames(NotationUse::Read, true) + " (default: detected per file)");
+  cmd->add_option("--to", options->to, "Output notation: " + notation::notationNames(NotationUse::Write, true))
+      ->required();
   cmd->add_option("-o,--out", options->outDir, "Write one file per input into this directory");
   cmd->add_flag("--lenient", options->lenient, "Repair moves that fit no legal move; each repair is a warning");
   cmd->add_option("inputs", options->inputs, "Files, directories, .zip archives, or - for stdin")

@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "index/database.hpp"
 #include "ingest/importer.hpp"
+#include "notation/notation_table.hpp"
 #include "query/json_text.hpp"
 
 namespace apiary::cli {
@@ -34,9 +35,14 @@ void showProgress(const ingest::ImportProgress& p) {
 
 int runIngest(const GlobalOptions& global, const IngestOptions& o) {
   std::optional<grammar::Format> format;
-  if (!o.format.empty() && !(format = grammar::parseFormatName(o.format))) {
-    std::cerr << "apiary ingest: unknown format '" << o.format << "'\n";
-    return kExitUsage;
+  if (!o.format.empty()) {
+    const notation::Notation* read = notation::findNotation(o.format, notation::NotationUse::Read);
+    if (!read) {
+      std::cerr << "apiary ingest: unknown format '" << o.format << "' ("
+                << notation::notationNames(notation::NotationUse::Read) << ")\n";
+      return kExitUsage;
+    }
+    format = read->reads;
   }
   index::Database db(global.databasePath());
   ingest::ImportOptions options;
@@ -132,7 +138,8 @@ void addDatabaseCommands(CLI::App& app, const GlobalOptions& global, int& exitCo
   auto ingestOptions = std::make_shared<IngestOptions>();
   auto* ingest = app.add_subcommand("ingest", "Add games from files, directories, .zip archives or - (stdin)");
   ingest->add_option("paths", ingestOptions->paths, "What to read")->required();
-  ingest->add_option("--format", ingestOptions->format, "Read every file as this notation (default: detect)");
+  ingest->add_option("--format", ingestOptions->format, "Read every file as this notation: " + notation::notationNames(notation::NotationUse::Read, true) +
+                          " (default: detected per file)");
   ingest->add_option("--jobs", ingestOptions->jobs, "Worker threads (default: one per core)");
   ingest->add_flag("--lenient", ingestOptions->lenient,
                    "Repair moves that fit no legal move (sliding rules, colour letters); each repair is a warning");

@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/filter_options.hpp"
+#include "notation/notation_table.hpp"
 #include "query/export.hpp"
 #include "query/filter_match.hpp"
 #include "query/json_text.hpp"
@@ -24,8 +25,8 @@ struct ExportOptions {
 int runExport(const GlobalOptions& global, const ExportOptions& o) {
   const auto format = notation::parseWriteFormat(o.to);
   if (!format) {
-    std::cerr << "apiary export: cannot write format '" << o.to
-              << "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed, fen)\n";
+    std::cerr << "apiary export: cannot write format '" << o.to << "' ("
+              << notation::notationNames(notation::NotationUse::Write) << ")\n";
     return kExitUsage;
   }
   query::validateFilter(o.filter);
@@ -78,7 +79,7 @@ void addExportCommand(CLI::App& app, const GlobalOptions& global, int& exitCode)
   auto o = std::make_shared<ExportOptions>();
   auto* cmd = app.add_subcommand("export", "Write games from the database in any notation apiary writes");
   cmd->add_option("games", o->ids, "GAME_IDs (default: every game matching the filters)");
-  cmd->add_option("--to", o->to, "uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed or fen")
+  cmd->add_option("--to", o->to, "Output notation: " + notation::notationNames(notation::NotationUse::Write, true))
       ->required();
   cmd->add_option("-o,--out", o->out, "Write to this file (default: stdout)");
   cmd->add_flag("--json", o->json, "Print JSON: the games' texts, or with -o a summary");

@@ -63,7 +63,9 @@ int runPlayer(const GlobalOptions& global, const PlayerCommandOptions& o) {
   try {
     if (o.filter.player) throw std::invalid_argument("the player is NAME: --player has no place here");
     const auto notation = notation::parseMoveNotation(o.notation);
-    if (!notation) throw std::invalid_argument("unknown notation '" + o.notation + "'");
+    if (!notation)
+      throw std::invalid_argument("unknown notation '" + o.notation + "' (" +
+                                  notation::notationNames(notation::NotationUse::WriteMoves) + ")");
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);
     const auto stats = query::playerStats(catalogue, o.name, o.filter, {*notation, o.lines, o.opponents});
@@ -129,7 +131,7 @@ void addPlayerCommands(CLI::App& app, const GlobalOptions& global, int& exitCode
   auto p = std::make_shared<PlayerCommandOptions>();
   auto* player = app.add_subcommand("player", "One player's results, openings, opponents and streaks");
   player->add_option("name", p->name, "The player's name (any letter case, any script)")->required();
-  player->add_option("--notation", p->notation, "Write opening moves in: uhp, pgn-like, direction, algebraic, ...");
+  player->add_option("--notation", p->notation, "Write opening moves in: " + notation::notationNames(notation::NotationUse::WriteMoves, true));
   player->add_option("--lines", p->lines, "Opening lines of each length (2, 4, 6 plies) to list (default 10)");
   player->add_option("--opponents", p->opponents, "Opponents to list (default 10)");
   player->add_flag("--json", p->json, "Print JSON");

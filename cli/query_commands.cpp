@@ -117,8 +117,8 @@ int runPositional(const char* name, const GlobalOptions& global, const QueryOpti
 int runExplore(const GlobalOptions& global, const QueryOptions& o) {
   const auto notation = notation::parseMoveNotation(o.notation);
   if (!notation) {
-    std::cerr << "apiary explore: unknown notation '" << o.notation
-              << "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed)\n";
+    std::cerr << "apiary explore: unknown notation '" << o.notation << "' ("
+              << notation::notationNames(notation::NotationUse::WriteMoves) << ")\n";
     return kExitUsage;
   }
   // The table is printed from the last answer itself, kept beside its JSON.
@@ -155,8 +155,8 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
   constexpr uint64_t kPage = 1000;
   try {
     const auto format = notation::parseWriteFormat(o.to);
-    if (!format) throw std::invalid_argument("--to '" + o.to + "': expected uhp, pgn-like, direction, algebraic, "
-                                             "algebraic-long, algebraic-compressed or fen");
+    if (!format)
+      throw std::invalid_argument("--to '" + o.to + "': expected " + notation::notationNames(notation::NotationUse::Write));
     if (!o.batch.empty()) throw std::invalid_argument("--to writes the games of one position: no --batch");
     if (!o.target.empty() && positionOptionsGiven(o.position))
       throw std::invalid_argument("give the position once: as an argument or with an option");
@@ -242,7 +242,7 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
   auto* explore = app.add_subcommand("explore", "The opening tree at a position: games, results, every move played");
   explore->add_option("position", e->target, "The position: a move list, a GameString or a position string");
   addPositionOptions(explore, e->position);
-  explore->add_option("--notation", e->notation, "Write moves in: uhp (standard), pgn-like, direction, algebraic");
+  explore->add_option("--notation", e->notation, "Write moves in: " + notation::notationNames(notation::NotationUse::WriteMoves, true));
   explore->add_option("--batch", e->batch, "Answer every position of FILE (- for stdin), one JSON line each");
   explore->add_flag("--json", e->json, "Print JSON");
   addFilterOptions(explore, e->filter);
@@ -254,7 +254,8 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
   addPositionOptions(search, s->position);
   search->add_flag("--same-order", s->sameOrder, "Only games that opened with exactly these moves (up to symmetry)");
   addPaging(search, *s, "Oldest games first (default: newest first)");
-  search->add_option("--to", s->to, "Write every matching game (all pages) in this notation, as export does");
+  search->add_option("--to", s->to, "Write every matching game (all pages) in this notation, as export does: " +
+                                        notation::notationNames(notation::NotationUse::Write, true));
   search->add_option("-o,--out", s->out, "With --to: write to this file (default: stdout)");
   search->add_option("--batch", s->batch, "Answer every position of FILE (- for stdin), one JSON line each");
   search->add_flag("--json", s->json, "Print JSON");

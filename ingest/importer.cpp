@@ -7,6 +7,7 @@
 #include <mutex>
 #include <thread>
 
+#include "notation/notation_table.hpp"
 #include "notation/notations.hpp"
 #include "ingest/reader.hpp"
 #include "ingest/chunks.hpp"
@@ -52,7 +53,7 @@ ChunkResult processChunk(const SourceChunk& chunk, bool lenient) {
     out.rejected.push_back({chunk.path, index, format, e.line, e.column, e.ply, e.message});
     out.errors.push_back({chunk.path, e.line, e.column, e.ply, e.message});
   };
-  const std::string given(chunk.format ? grammar::formatName(*chunk.format) : "");
+  const std::string given(chunk.format ? notation::notationName(*chunk.format) : "");
   if (chunk.kind == SourceChunk::Kind::RefusedGame) {
     ++out.games;
     reject(given, 0, notation::GameError{chunk.pos.line, chunk.pos.column, 0, chunk.reason});
@@ -67,7 +68,7 @@ ChunkResult processChunk(const SourceChunk& chunk, bool lenient) {
     notGames(out, chunk, read.error.empty() ? "position strings, not games" : read.error);
     return out;
   }
-  const std::string formatName(grammar::formatName(read.format));
+  const std::string formatName(notation::notationName(read.format));
   // Each game becomes its record as soon as it is replayed, while its board is
   // still in the cache; the time between games is reading.
   const auto start = Clock::now();

@@ -1,37 +1,23 @@
 #include "notation/move_notation.hpp"
 
-#include "engine/uhp.hpp"
-#include "notation/move_text.hpp"
-#include "notation/position_input.hpp"
+#include "notation/notation_table.hpp"
 
 namespace apiary::notation {
 
-std::optional<notation::WriteFormat> parseMoveNotation(std::string_view name) {
-  if (name == "standard") return notation::WriteFormat::Uhp;
-  const auto format = notation::parseWriteFormat(name);
-  if (format == notation::WriteFormat::PositionString) return std::nullopt;
-  return format;
+std::optional<WriteFormat> parseMoveNotation(std::string_view name) {
+  const Notation* notation = findNotation(name, NotationUse::WriteMoves);
+  return notation ? notation->writes : std::nullopt;
 }
 
-MoveNotation::MoveNotation(notation::WriteFormat format, const Board& position) : format_(format), position_(position) {}
+// A format that writes no single moves (fen) writes them in UHP, as the API's
+// `uhp` fields do.
+MoveNotation::MoveNotation(WriteFormat format, const Board& position)
+    : writer_(notationWriting(format).writeMove), position_(position) {
+  if (!writer_) writer_ = notationWriting(WriteFormat::Uhp).writeMove;
+}
 
 std::string MoveNotation::write(const Board& board, const Move& move) const {
-  using notation::WriteFormat;
-  if (format_ == WriteFormat::Uhp) return moveString(board, move);
-  if (format_ == WriteFormat::PgnLike) return notation::writePgnLikeMove(board, move);
-  notation::GameFrame frame = notation::GameFrame::ofPosition(board);
-  if (!isSetUp(position_)) {
-    Board game = position_;  // the frame of the game as this move continues it
-    game.play(move);
-    frame = notation::GameFrame::ofGame(game);
-  }
-  switch (format_) {
-    case WriteFormat::Direction: return notation::writeDirectionMove(board, frame, move);
-    case WriteFormat::AlgebraicLong: return notation::writeAlgebraicMove(board, frame, move, grammar::algebraic::Form::Long);
-    case WriteFormat::AlgebraicCompressed:
-      return notation::writeAlgebraicMove(board, frame, move, grammar::algebraic::Form::Compressed);
-    default: return notation::writeAlgebraicMove(board, frame, move, grammar::algebraic::Form::Short);
-  }
+  return writer_(position_, board, move);
 }
 
 }  // namespace apiary::notation

@@ -10,12 +10,12 @@
 #include <string_view>
 
 #include "engine/board.hpp"
-#include "notation/notations.hpp"
+#include "notation/notation_table.hpp"
 
 namespace apiary::notation {
 
-// uhp (also "standard"), pgn-like, direction, algebraic, algebraic-long,
-// algebraic-compressed; nullopt otherwise (a position string writes no moves).
+// The format of a notation that writes moves (notation_table.hpp), by its name or
+// an alias; nullopt otherwise (a position string writes no moves).
 std::optional<notation::WriteFormat> parseMoveNotation(std::string_view name);
 
 class MoveNotation {
@@ -26,7 +26,7 @@ class MoveNotation {
   std::string write(const Board& board, const Move& move) const;
 
  private:
-  notation::WriteFormat format_;
+  MoveWriter writer_;
   Board position_;
 };
 

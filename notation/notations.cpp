@@ -1,44 +1,20 @@
 #include "notation/notations.hpp"
 
-#include <array>
 #include <utility>
+
+#include "notation/notation_table.hpp"
 
 namespace apiary::notation {
 
-namespace {
-constexpr std::array<std::pair<WriteFormat, std::string_view>, 7> kWriteFormats = {{
-    {WriteFormat::Uhp, "uhp"},
-    {WriteFormat::PgnLike, "pgn-like"},
-    {WriteFormat::Direction, "direction"},
-    {WriteFormat::AlgebraicShort, "algebraic"},
-    {WriteFormat::AlgebraicLong, "algebraic-long"},
-    {WriteFormat::AlgebraicCompressed, "algebraic-compressed"},
-    {WriteFormat::PositionString, "fen"},
-}};
-}  // namespace
-
 std::optional<WriteFormat> parseWriteFormat(std::string_view name) {
-  for (const auto& [format, text] : kWriteFormats)
-    if (text == name) return format;
-  return std::nullopt;
+  const Notation* notation = findNotation(name, NotationUse::Write);
+  return notation ? notation->writes : std::nullopt;
 }
 
-std::string_view writeFormatName(WriteFormat format) {
-  for (const auto& [f, text] : kWriteFormats)
-    if (f == format) return text;
-  return "?";
-}
+std::string_view writeFormatName(WriteFormat format) { return notationWriting(format).name; }
 
 void readGames(grammar::Format format, std::string_view text, const GameSink& sink, ReadOptions options) {
-  switch (format) {
-    case grammar::Format::Uhp: return readUhp(text, sink, options);
-    case grammar::Format::Sgf: return readSgf(text, sink, options);
-    case grammar::Format::PgnLike: return readPgnLike(text, sink, options);
-    case grammar::Format::Direction: return readDirection(text, sink);
-    case grammar::Format::Algebraic: return readAlgebraic(text, sink, options);
-    case grammar::Format::PositionString: return readPositions(text, sink);
-    default: break;
-  }
+  if (const Notation* notation = notationReading(format)) return notation->readGames(text, sink, options);
   ReplayedGame unknown;
   unknown.error = GameError{1, 1, 0, "the notation of this text was not recognised"};
   sink(std::move(unknown));
@@ -51,16 +27,7 @@ std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view tex
 }
 
 std::string writeGame(WriteFormat format, const ReplayedGame& game) {
-  switch (format) {
-    case WriteFormat::Uhp: return writeUhp(game);
-    case WriteFormat::PgnLike: return writePgnLike(game);
-    case WriteFormat::Direction: return writeDirection(game);
-    case WriteFormat::AlgebraicShort: return writeAlgebraic(game, grammar::algebraic::Form::Short);
-    case WriteFormat::AlgebraicLong: return writeAlgebraic(game, grammar::algebraic::Form::Long);
-    case WriteFormat::AlgebraicCompressed: return writeAlgebraic(game, grammar::algebraic::Form::Compressed);
-    case WriteFormat::PositionString: return writePosition(game.board) + "\n";
-  }
-  return {};
+  return notationWriting(format).writeGame(game);
 }
 
 std::string writeGames(WriteFormat format, const std::vector<ReplayedGame>& games) {

@@ -15,12 +15,12 @@
 
 namespace apiary::notation {
 
-// The formats apiary writes (BoardSpace .sgf is read only).
+// The formats apiary writes (BoardSpace .sgf is read only); each is a row of
+// notation_table.hpp, which holds its name, aliases and writers.
 enum class WriteFormat {
   Uhp, PgnLike, Direction, AlgebraicShort, AlgebraicLong, AlgebraicCompressed, PositionString
 };
-// `uhp`, `pgn-like`, `direction`, `algebraic` (short), `algebraic-long`,
-// `algebraic-compressed`, `fen`; nullopt for anything else.
+// A name or alias of the table's rows that write games; nullopt for any other.
 std::optional<WriteFormat> parseWriteFormat(std::string_view name);
 std::string_view writeFormatName(WriteFormat format);
 

@@ -24,5 +24,6 @@ Reply playerReply(std::string_view name, const Params& params, query::ReadSessio
 Reply playersReply(const Params& params, query::ReadSession& session);
 Reply boardReply(const Params& params);
 Reply svgReply(const Params& params);
+Reply notationsReply();  // the notation table: names, aliases, what each reads and writes
 
 }  // namespace apiary::server

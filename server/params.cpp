@@ -9,6 +9,7 @@
 
 #include "query/error.hpp"
 #include "notation/move_notation.hpp"
+#include "notation/notation_table.hpp"
 
 namespace apiary::server {
 
@@ -44,16 +45,16 @@ bool flag(const std::string& name, const std::string& value) {
 notation::WriteFormat moveNotation(const std::string& value) {
   const auto notation = notation::parseMoveNotation(value);
   if (!notation)
-    reject("notation", "unknown notation '" + value.substr(0, 40) +
-                           "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed)");
+    reject("notation", "unknown notation '" + value.substr(0, 40) + "' (" +
+                           notation::notationNames(notation::NotationUse::WriteMoves) + ")");
   return *notation;
 }
 
 notation::WriteFormat fileFormat(const std::string& value) {
   const auto format = notation::parseWriteFormat(value);
   if (!format)
-    reject("format", "unknown format '" + value.substr(0, 40) +
-                         "' (uhp, pgn-like, direction, algebraic, algebraic-long, algebraic-compressed, fen)");
+    reject("format", "unknown format '" + value.substr(0, 40) + "' (" +
+                         notation::notationNames(notation::NotationUse::Write) + ")");
   return *format;
 }
 

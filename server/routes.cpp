@@ -26,6 +26,7 @@ const std::vector<Route>& routeTable() {
   static const std::vector<Route> table{
       {"/health", false, [](auto&, auto&, auto*) { return healthReply(); }},
       {"/api/info", true, [](auto&, auto&, auto* s) { return infoReply(*s); }},
+      {"/api/notations", false, [](auto&, auto&, auto*) { return notationsReply(); }},
       {"/api/explore", true, [](auto& p, auto&, auto* s) { return exploreReply(p, *s); }},
       {"/api/search", true, [](auto& p, auto&, auto* s) { return searchReply(p, *s); }},
       {"/api/games", true, [](auto& p, auto&, auto* s) { return gamesReply(p, *s); }},

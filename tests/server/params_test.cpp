@@ -3,10 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "engine/generate.hpp"
 #include "engine/uhp.hpp"
 #include "query/error.hpp"
+#include "notation/notation_table.hpp"
+#include "server/handlers.hpp"
 #include "server/params.hpp"
 #include "server/position.hpp"
 
@@ -72,6 +75,35 @@ TEST_CASE("unknown parameters, repeated ones, bad notations and overlong values 
   CHECK(refusedParameter("event=" + std::string(300, 'x')) == "event");
   CHECK(refusedParameter("position=" + std::string(20000, 'x')) == "position");
   CHECK(refusedParameter("player=ok&%ZZ=1") == "%ZZ");
+}
+
+TEST_CASE("notation and format take every name and alias of the notation table that writes, and nothing else") {
+  using apiary::notation::NotationUse;
+  for (const apiary::notation::Notation& n : apiary::notation::notationTable()) {
+    for (std::string_view word : n.aliases) {
+      if (word.empty()) continue;
+      INFO(word);
+      if (serves(n, NotationUse::WriteMoves)) CHECK(parseParams("notation=" + std::string(word)).notation == n.writes);
+      if (serves(n, NotationUse::Write)) CHECK(parseParams("format=" + std::string(word)).format == n.writes);
+    }
+    INFO(n.name);
+    CHECK((refusedParameter("notation=" + std::string(n.name)) == "notation") != serves(n, NotationUse::WriteMoves));
+    CHECK((refusedParameter("format=" + std::string(n.name)) == "format") != serves(n, NotationUse::Write));
+  }
+}
+
+TEST_CASE("the notations answer lists the table's rows with what each reads and writes") {
+  const auto rows = nlohmann::json::parse(apiary::server::notationsReply().body).at("notations");
+  const auto table = apiary::notation::notationTable();
+  REQUIRE(rows.size() == table.size());
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    CHECK(rows[i].at("name") == std::string(table[i].name));
+    CHECK(rows[i].at("write") == serves(table[i], apiary::notation::NotationUse::Write));
+  }
+  CHECK(rows[1].at("name") == "sgf");
+  CHECK(rows[1].at("read") == true);
+  CHECK(rows[1].at("write") == false);
+  CHECK(rows[1].at("aliases") == nlohmann::json::array({"boardspace"}));
 }
 
 TEST_CASE("the board of a request is the position with the UHP moves played after it") {

@@ -1,0 +1,69 @@
+// The one table of the notations apiary knows. A row says what a notation is
+// called, which of the grammar's detected formats it reads, how it reads a text,
+// how it writes a game and a single move, and which lenient repairs its reader
+// makes. Every list of notations (the CLI's options, their help, checks and
+// completion, the HTTP API's values and its /api/notations answer) is made from
+// it: a new notation is its own files and one row.
+#pragma once
+#include <array>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "grammar/detect.hpp"
+#include "notation/game.hpp"
+#include "notation/notations.hpp"
+#include "notation/repair.hpp"
+
+namespace apiary::notation {
+
+using GameReader = void (*)(std::string_view text, const GameSink& sink, ReadOptions options);
+using GameWriter = std::string (*)(const ReplayedGame& game);
+// A move legal on `board`, the user's `position` set up again; `position` keeps the
+// history that fixes the frame of the self-orienting notations.
+using MoveWriter = std::string (*)(const Board& position, const Board& board, const Move& move);
+
+// What `--lenient` may repair in a notation (notation/repair.hpp).
+struct LenientRepairs {
+  bool slideRules = false;
+  ColourLetters colourLetters = ColourLetters::None;
+};
+
+struct Notation {
+  std::string_view name;
+  std::array<std::string_view, 2> aliases{};  // unused entries empty
+  std::optional<grammar::Format> reads;       // the detected format it reads; none: a written form only
+  std::optional<WriteFormat> writes;
+  GameReader readGames = nullptr;
+  GameWriter writeGame = nullptr;
+  MoveWriter writeMove = nullptr;  // none: it writes games, not single moves
+  LenientRepairs repairs;
+};
+
+// What a command asks of a notation: `--from` and `--format` read, `--to` writes
+// games, `--notation` writes moves.
+enum class NotationUse { Read, Write, WriteMoves };
+bool serves(const Notation& notation, NotationUse use);
+
+std::span<const Notation> notationTable();
+
+// The row a user's word names (a name or an alias, any case, blanks around
+// ignored) among those that serve `use`; nullptr for any other word.
+const Notation* findNotation(std::string_view word, NotationUse use,
+                             std::span<const Notation> table = notationTable());
+// "uhp, sgf, pgn-like, ...": the names of the rows that serve `use`, with their
+// aliases in parentheses when asked, for help texts and error messages.
+std::string notationNames(NotationUse use, bool withAliases = false,
+                          std::span<const Notation> table = notationTable());
+// The same as words separated by spaces, aliases included: a completion's list.
+std::string notationWords(NotationUse use, std::span<const Notation> table = notationTable());
+
+// The row that reads a detected format, or writes a write format.
+const Notation* notationReading(grammar::Format format);
+const Notation& notationWriting(WriteFormat format);
+// The name a detected format is known by (the catalogue's `format`); "unknown" when
+// no row reads it.
+std::string_view notationName(grammar::Format format);
+
+}  // namespace apiary::notation

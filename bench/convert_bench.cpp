@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "engine/generate.hpp"
-#include "notation/notations.hpp"
+#include "notation/notation_table.hpp"
 
 using namespace apiary;
 
@@ -33,31 +33,19 @@ int main(int argc, char** argv) {
     games.push_back(notation::gameFromBoard(std::move(g.board), g.tags));
   }
   std::printf("%d generated games, %.1f plies each\n", n, double(plies) / n);
-  const struct {
-    notation::WriteFormat write;
-    grammar::Format read;
-  } formats[] = {
-      {notation::WriteFormat::Uhp, grammar::Format::Uhp},
-      {notation::WriteFormat::PgnLike, grammar::Format::PgnLike},
-      {notation::WriteFormat::Direction, grammar::Format::Direction},
-      {notation::WriteFormat::AlgebraicShort, grammar::Format::Algebraic},
-      {notation::WriteFormat::AlgebraicLong, grammar::Format::Algebraic},
-      {notation::WriteFormat::AlgebraicCompressed, grammar::Format::Algebraic},
-  };
   double uhpRate = 0;
-  for (const auto& f : formats) {
-    if (!only.empty() && only != notation::writeFormatName(f.write)) continue;
-    const std::string text = notation::writeGames(f.write, games);
-    if (text.empty()) {
-      std::printf("%-22s (not writable yet)\n", std::string(notation::writeFormatName(f.write)).c_str());
-      continue;
-    }
+  // Every notation of the table that writes games move by move (not fen), read back
+  // as the format detection gives for its text (algebraic-long is read as algebraic).
+  for (const notation::Notation& n : notation::notationTable()) {
+    if (!serves(n, notation::NotationUse::WriteMoves) || (!only.empty() && only != n.name)) continue;
+    const std::string text = n.writeGame ? notation::writeGames(*n.writes, games) : std::string();
+    const grammar::Format readAs = n.reads ? *n.reads : notation::detectNotation(text);
     int ok = 0, read = 0;
     std::vector<double> times;
     for (int round = 0; round < rounds; ++round) {
       ok = read = 0;
       const auto start = std::chrono::steady_clock::now();
-      notation::readGames(f.read, text, [&](notation::ReplayedGame&& g) {
+      notation::readGames(readAs, text, [&](notation::ReplayedGame&& g) {
         ++read;
         ok += g.ok();
       });
@@ -66,9 +54,9 @@ int main(int argc, char** argv) {
     std::sort(times.begin(), times.end());
     const double seconds = times[times.size() / 2];
     const double rate = ok / seconds;
-    if (f.write == notation::WriteFormat::Uhp) uhpRate = rate;
+    if (n.writes == notation::WriteFormat::Uhp) uhpRate = rate;
     std::printf("%-22s %9.0f games/s  %7.1f MB/s  (%d of %d games read, %s)\n",
-                std::string(notation::writeFormatName(f.write)).c_str(), rate, text.size() / seconds / 1e6, ok,
+                std::string(n.name).c_str(), rate, text.size() / seconds / 1e6, ok,
                 read, uhpRate > 0 ? (std::to_string(uhpRate / rate).substr(0, 4) + "x UHP's time").c_str() : "");
   }
   return 0;

@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "engine/generate.hpp"
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "index/database.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
@@ -191,7 +191,7 @@ class TextCache {
 
 index::GameMeta metaOf(const Game& g, uint64_t index) {
   index::GameMeta meta{"bench.pgn", int64_t(index), "uhp-pgn", g.tags, std::nullopt, {}};
-  if (const std::string* result = index::findTag(meta.tags, "Result")) meta.result = parseGameState(*result);
+  if (const std::string* result = index::findTag(meta.tags, "Result")) meta.result = notation::parseGameState(*result);
   return meta;
 }
 

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "query/explore.hpp"

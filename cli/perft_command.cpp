@@ -5,7 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "engine/perft.hpp"
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 
 namespace apiary::cli {
 
@@ -21,7 +21,7 @@ struct PerftOptions {
 int runPerft(const PerftOptions& o) {
   Board board;
   if (!o.from.empty()) {
-    auto game = parseGameString(o.from);
+    auto game = notation::parseGameString(o.from);
     if (!game.board) {
       std::cerr << "apiary perft: --from: ply " << game.errorPly << ": " << game.error << "\n";
       return kExitUsage;

@@ -13,7 +13,7 @@
 #include "cli/filter_options.hpp"
 #include "cli/position_options.hpp"
 #include "cli/terminal_text.hpp"
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "index/database.hpp"
 #include "notation/notations.hpp"
 #include "query/diagram.hpp"
@@ -49,6 +49,12 @@ bool colorWanted(const std::string& mode) {
   // https://no-color.org, and terminals that cannot show colour.
   const char* term = std::getenv("TERM");
   return isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR") && !(term && std::string(term) == "dumb");
+}
+
+// A stored game's moves in UHP, its row replayed (none for a row that does not).
+std::vector<std::string> storedMoves(const index::GameRow& game) {
+  const auto board = game.replay();
+  return board ? notation::moveStrings(*board) : std::vector<std::string>{};
 }
 
 // The game's moves in UHP, a turn (two plies) at a time, wrapped for a terminal
@@ -210,7 +216,7 @@ int runShow(const GlobalOptions& global, ShowOptions o) {
       out["plies"] = shown.plies;
       out["tags"] = nlohmann::json::array();
       for (const auto& [name, value] : query::tagsOf(g)) out["tags"].push_back({{"name", name}, {"value", value}});
-      out["moves"] = g.uhpMoves();
+      out["moves"] = storedMoves(g);
     }
     if (!o.svg.empty()) out["svg"] = o.svg;
     std::cout << query::jsonText(out) << "\n";
@@ -226,7 +232,7 @@ int runShow(const GlobalOptions& global, ShowOptions o) {
     for (const auto& tag : tags) width = std::max(width, tag.first.size());
     for (const auto& [name, value] : tags)
       std::cout << "  " << forTerminal(name) << std::string(width - name.size() + 2, ' ') << forTerminal(value) << "\n";
-    std::cout << "\n" << movesText(g.uhpMoves()) << "\n";
+    std::cout << "\n" << movesText(storedMoves(g)) << "\n";
   }
   std::cout << query::drawText(diagram, {.color = colorWanted(o.color), .legend = true});
   std::cout << "position  " << position << "\n";

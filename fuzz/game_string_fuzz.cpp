@@ -1,11 +1,12 @@
 // UHP GameStrings: the grammar, and the engine's replay of every move; a game
 // replayed, written again, replays to the same position.
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "fuzz/fuzz_support.hpp"
 #include "grammar/uhp.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;
+  using notation::gameString, notation::parseGameString;
   const std::string_view text = fuzz::textOf(data, size);
   grammar::parseGameString(text);
   const auto game = parseGameString(text);

@@ -1,11 +1,12 @@
 // One UHP move string: the grammar (a move read, written and read again is the
-// same) and the engine's reading of it against a position with pieces to name.
-#include "engine/uhp.hpp"
+// same) and its reading against a position with pieces to name.
+#include "notation/uhp_text.hpp"
 #include "fuzz/fuzz_support.hpp"
 #include "grammar/uhp.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;
+  using notation::parseGameString, notation::parseMoveString;
   // Never destroyed (the process ends with libFuzzer): one 240-s run ended in a SEGV
   // inside ASan's free while a static Board was destroyed at exit.
   static const Board& board =

@@ -2,13 +2,6 @@
 
 namespace apiary::index {
 
-std::vector<std::string> GameRow::uhpMoves() const {
-  std::vector<std::string> out;
-  out.reserve(moves.size());
-  for (PackedMove m : moves) out.push_back(uhpText(m));
-  return out;
-}
-
 std::optional<Board> GameRow::replay() const {
   const auto type = GameType::parse(gameType);
   if (!type) return std::nullopt;

@@ -1,5 +1,5 @@
 // A game as the catalogue holds it (one row of `games` with its tags), and what a
-// reader does with it: spell its moves in UHP, or replay it.
+// reader does with it: replay it.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -32,7 +32,6 @@ struct GameRow {
   uint64_t sequence = 0;
   Tags tags;  // in the file's order (empty when the reader did not ask for them)
 
-  std::vector<std::string> uhpMoves() const;
   // The game replayed from its moves, or nullopt when they do not replay (a corrupt
   // row). Rules are the archives' (no tournament opening rule): the index stores
   // games that were already checked when they were read.

@@ -6,7 +6,7 @@
 #include "notation/move_notation.hpp"
 #include "notation/move_text.hpp"
 #include "notation/position_input.hpp"
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 
 namespace apiary::notation {
 

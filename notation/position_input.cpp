@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "grammar/detect.hpp"
 #include "notation/notations.hpp"
 

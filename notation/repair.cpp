@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "engine/relaxed_movement.hpp"
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 
 namespace apiary::notation {
 

@@ -1,6 +1,6 @@
 #include "notation/replay.hpp"
 
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "notation/repair.hpp"
 
 namespace apiary::notation {

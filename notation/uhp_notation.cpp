@@ -3,8 +3,8 @@
 // the engine about that one piece only, never for every legal move.
 #include <array>
 
-#include "engine/uhp.hpp"
 #include "grammar/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "notation/notations.hpp"
 #include "notation/replay.hpp"
 #include "notation/repair.hpp"
@@ -80,25 +80,12 @@ class PieceNames {
   bool renumbered_ = false;
 };
 
-constexpr RefSide refSideOf(grammar::UhpSide side) {
-  switch (side) {
-    case grammar::UhpSide::OnTop: return RefSide::OnTop;
-    case grammar::UhpSide::W: return RefSide::W;
-    case grammar::UhpSide::E: return RefSide::E;
-    case grammar::UhpSide::NW: return RefSide::NW;
-    case grammar::UhpSide::NE: return RefSide::NE;
-    case grammar::UhpSide::SW: return RefSide::SW;
-    case grammar::UhpSide::SE: return RefSide::SE;
-  }
-  return RefSide::OnTop;
-}
-// The same as a table: one load a move instead of a jump.
-constexpr std::array<RefSide, 7> kRefSideOf = [] {
-  std::array<RefSide, 7> t{};
-  for (int i = 0; i < 7; ++i) t[i] = refSideOf(grammar::UhpSide(i));
+// UHP sides as directions, by table: one load a move instead of a jump.
+constexpr std::array<std::optional<Dir>, 7> kDirectionOf = [] {
+  std::array<std::optional<Dir>, 7> t{};
+  for (int i = 0; i < 7; ++i) t[std::size_t(i)] = directionOf(grammar::UhpSide(i));
   return t;
 }();
-RefSide toRefSide(grammar::UhpSide side) { return kRefSideOf[std::size_t(side)]; }
 
 ReplayedGame unknownGameType(const grammar::Game<grammar::UhpMove>& game, const std::string& type) {
   ReplayedGame bad;
@@ -139,10 +126,10 @@ ReplayedGame replayUhpGame(grammar::Game<grammar::UhpMove>&& game, ReadOptions o
       reference = names.forReference(board, m.reference->piece);
       if (reference == kNoPiece) return Step::fail(PieceNames::whyNoReference(m.reference->piece));
     }
-    const auto side = m.reference ? toRefSide(m.reference->side) : RefSide::OnTop;
-    const UhpPlaced placed = placeUhpMove(board, piece, reference, side, ClimbSpelling::AlsoBySide);
-    if (placed.fault != UhpFault::None)
-      return Step::fail(uhpFaultText(board, placed.fault, piece, reference));
+    const auto side = m.reference ? kDirectionOf[std::size_t(m.reference->side)] : std::nullopt;
+    const PlacedMove placed = placeByReference(board, piece, reference, side, ClimbSpelling::AlsoBySide);
+    if (placed.fault != ReferenceFault::None)
+      return Step::fail(referenceFaultText(board, placed.fault, piece, reference));
     return Step::play(placed.move);
   };
   auto repair = [&](const Board& board, const grammar::Written<grammar::UhpMove>& w, const Step& failed) {
@@ -168,9 +155,7 @@ std::string writeUhp(const ReplayedGame& game) {
   asPgnTags(out.tags);  // BoardSpace's `P0 time` cannot stand in a tag pair as it is
   Board replay(game.board.type(), game.board.rules(), game.board.firstMover());
   for (const Move& m : game.board.history()) {
-    // The engine chooses the reference; the grammar owns the spelling.
-    const auto parsed = grammar::parseMoveString(moveString(replay, m));
-    out.moves.push_back({*parsed.move, {}, {}, {}});
+    out.moves.push_back({uhpMoveOf(replay, m), {}, {}, {}});
     replay.play(m);
   }
   return grammar::writePgn(out) + "\n";

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 
 namespace apiary::query {
 
@@ -33,7 +33,7 @@ Diagram diagramOf(const Board& board) {
     // The board one ply earlier knows where the piece stood and how UHP spells the move.
     Board before = board;
     before.undo();
-    d.lastMove = moveString(before, last);
+    d.lastMove = notation::moveString(before, last);
     d.lastTo = board.axialOfPiece(last.piece);
     if (!last.isPlacement()) d.lastFrom = before.axialOfPiece(last.piece);
   } else if (board.lastMoved() != kNoPiece) {

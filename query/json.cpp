@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "index/keys.hpp"
 
 namespace apiary::query {
@@ -50,7 +50,7 @@ nlohmann::json explorationJson(const Exploration& e) {
   nlohmann::json moves = nlohmann::json::array();
   for (const auto& m : e.moves) {
     // UHP names pieces, not cells, so the move string holds on the user's board too.
-    nlohmann::json row{{"move", m.text}, {"uhp", moveString(e.board, m.move)}};
+    nlohmann::json row{{"move", m.text}, {"uhp", notation::moveString(e.board, m.move)}};
     putCounts(row, m.counts, toMove);
     row["continuations"] = m.counts.games;
     row["transpositions"] = m.transpositions;

@@ -1,7 +1,7 @@
 // The answers about one board, without the database: the board as the page draws
 // and plays it, and its SVG picture.
 #include "engine/movegen.hpp"
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "query/diagram.hpp"
 #include "notation/move_notation.hpp"
 #include "query/next_positions.hpp"
@@ -41,7 +41,7 @@ nlohmann::json movesOf(const Board& board, notation::WriteFormat notation) {
   const Board setUp = query::unrestricted(board);
   nlohmann::json moves = nlohmann::json::array();
   for (const Move& m : legal) {
-    nlohmann::json row{{"uhp", moveString(board, m)}, {"text", writer.write(setUp, m)}};
+    nlohmann::json row{{"uhp", notation::moveString(board, m)}, {"text", writer.write(setUp, m)}};
     if (m.isPass()) {
       row["piece"] = row["from"] = row["to"] = nullptr;
     } else {
@@ -60,7 +60,7 @@ nlohmann::json boardJson(const Board& board, notation::WriteFormat notation) {
   if (!notation::isSetUp(board)) {
     Board replay(board.type(), board.rules(), board.firstMover());
     for (const Move& m : board.history()) {
-      history.push_back(moveString(replay, m));
+      history.push_back(notation::moveString(replay, m));
       replay.play(m);
     }
   }

@@ -4,7 +4,7 @@
 #include <chrono>
 
 #include "engine/canonical.hpp"
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "query/error.hpp"
 #include "query/export.hpp"
 #include "query/game_list.hpp"
@@ -44,7 +44,7 @@ nlohmann::json pliesOf(const Board& game, notation::WriteFormat notation) {
     const notation::MoveNotation writer(notation, board);
     nlohmann::json ply{{"ply", board.ply() + 1},
                        {"move", writer.write(query::unrestricted(board), move)},
-                       {"uhp", moveString(board, move)}};
+                       {"uhp", notation::moveString(board, move)}};
     board.play(move);
     ply["position"] = notation::writePosition(board);
     ply["key"] = canonicalize(board).key.hex();
@@ -74,7 +74,7 @@ Reply gameReply(std::string_view id, const Params& params, query::ReadSession& s
   const index::GameRow row = rowOf(id, session);
   const Board game = replayed(row);
   return Reply::json({{"game", query::gameJson(row)},
-                      {"game_string", gameString(game)},
+                      {"game_string", notation::gameString(game)},
                       {"plies", pliesOf(game, params.notation)}});
 }
 

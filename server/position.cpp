@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "engine/movegen.hpp"
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "query/error.hpp"
 #include "notation/position_input.hpp"
 
@@ -40,7 +40,7 @@ void playMoves(Board& board, std::string_view moves) {
                               "moves: move " + std::to_string(ply) + ": '" + text.substr(0, 40) + "': " + why);
     };
     if (board.gameOver()) fail("the game is over");
-    const MoveOrError read = parseMoveString(board, text);
+    const notation::MoveOrError read = notation::parseMoveString(board, text);
     if (!read.move) fail(read.error);
     if (!legalHere(board, *read.move)) fail("not a legal move here");
     board.play(*read.move);

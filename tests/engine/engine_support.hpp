@@ -9,7 +9,12 @@
 #include <vector>
 
 #include "engine/movegen.hpp"
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
+
+// The engine's tests read and write positions as UHP GameStrings (notation/uhp_text.hpp).
+namespace apiary {
+using notation::gameString, notation::moveString, notation::parseGameString, notation::parseMoveString;
+}  // namespace apiary
 
 namespace apiary::test {
 

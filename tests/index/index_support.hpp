@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/generate.hpp"
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "index/database.hpp"
 #include "index/record.hpp"
 
@@ -35,7 +35,7 @@ class ScratchDir {
 
 inline index::GameMeta metaOf(const GeneratedGame& g, const std::string& source, int64_t index) {
   index::GameMeta meta{source, index, "uhp-pgn", {g.tags.begin(), g.tags.end()}, std::nullopt, {}};
-  if (const std::string* result = index::findTag(meta.tags, "Result")) meta.result = parseGameState(*result);
+  if (const std::string* result = index::findTag(meta.tags, "Result")) meta.result = notation::parseGameState(*result);
   return meta;
 }
 

@@ -12,7 +12,7 @@
 #include <fstream>
 
 #include "engine/generate.hpp"
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "ingest/chunks.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
@@ -201,7 +201,7 @@ TEST_CASE("a file cut into many chunks reads the same games, at the same lines, 
       REQUIRE(read.error.empty());
       notation::readGames(read.format, chunk.text, [&](notation::ReplayedGame&& game) {
         ingest::placeInFile(game, chunk);
-        cut.emplace_back(game.pos.line, game.ok() ? gameString(game.board) : game.error->message);
+        cut.emplace_back(game.pos.line, game.ok() ? notation::gameString(game.board) : game.error->message);
       });
     });
     INFO(notation::writeFormatName(format));
@@ -209,7 +209,7 @@ TEST_CASE("a file cut into many chunks reads the same games, at the same lines, 
     REQUIRE(cut.size() == whole.size());
     for (std::size_t i = 0; i < whole.size(); ++i) {
       CHECK(cut[i].first == whole[i].pos.line);
-      CHECK(cut[i].second == (whole[i].ok() ? gameString(whole[i].board) : whole[i].error->message));
+      CHECK(cut[i].second == (whole[i].ok() ? notation::gameString(whole[i].board) : whole[i].error->message));
     }
   }
 }

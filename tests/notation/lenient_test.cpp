@@ -13,7 +13,7 @@
 #include "engine/generate.hpp"
 #include "engine/movegen.hpp"
 #include "engine/relaxed_movement.hpp"
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "notation/move_text.hpp"
 #include "notation/notations.hpp"
 #include "notation/repair.hpp"

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <optional>
 
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "notation/move_text.hpp"
 #include "query/explore.hpp"
 #include "notation/move_notation.hpp"
@@ -164,7 +164,7 @@ TEST_CASE("explore: moves are written in the notation asked for") {
       const auto frame = notation::GameFrame::ofGame(game);
       std::optional<Move> read;
       switch (*format) {
-        case notation::WriteFormat::Uhp: read = parseMoveString(got.board, m.text).move; break;
+        case notation::WriteFormat::Uhp: read = notation::parseMoveString(got.board, m.text).move; break;
         case notation::WriteFormat::PgnLike: read = notation::readPgnLikeMove(got.board, m.text).move; break;
         case notation::WriteFormat::Direction: read = notation::readDirectionMove(got.board, frame, m.text).move; break;
         default: read = notation::readAlgebraicMove(got.board, frame, m.text).move; break;
@@ -210,7 +210,7 @@ std::string uhpLine(const Board& game) {
   Board b(game.type(), game.rules(), game.firstMover());
   std::string text;
   for (const Move& m : game.history()) {
-    text += std::to_string(b.ply() + 1) + ". " + moveString(b, m) + " ";
+    text += std::to_string(b.ply() + 1) + ". " + notation::moveString(b, m) + " ";
     b.play(m);
   }
   return text;
@@ -232,7 +232,7 @@ TEST_CASE("explore and search: moves, GameString, position string, rotated, mirr
       const Answer want = answer(*q, position, f);
       if (!f) REQUIRE(!want.games.empty());
       CHECK(answer(*q, notation::positionFromMoves(uhpLine(position)), f) == want);
-      CHECK(answer(*q, notation::positionFromGameString(gameString(position)), f) == want);
+      CHECK(answer(*q, notation::positionFromGameString(notation::gameString(position)), f) == want);
       // A position string has no move order to search by.
       const auto fromFen = [&](const Board& b) {
         Answer a = answer(*q, notation::positionFromFen(notation::writePosition(b)), f);
@@ -247,7 +247,7 @@ TEST_CASE("explore and search: moves, GameString, position string, rotated, mirr
           REQUIRE(moved);
           // A GameString starts with White: the colour-swapped game is given as a
           // board with its history, and as a position string.
-          CHECK(answer(*q, swap ? *moved : notation::positionFromGameString(gameString(*moved)), f) == want);
+          CHECK(answer(*q, swap ? *moved : notation::positionFromGameString(notation::gameString(*moved)), f) == want);
           CHECK(fromFen(*moved) == want);
           ++compared;
         }

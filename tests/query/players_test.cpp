@@ -9,6 +9,7 @@
 #include "query/player_stats.hpp"
 #include "query/player_table.hpp"
 #include "notation/position_input.hpp"
+#include "notation/uhp_text.hpp"
 #include "query/game_position.hpp"
 #include "query_support.hpp"
 
@@ -188,7 +189,7 @@ TEST_CASE("a stored game's position (--game ID --ply N) is the position after it
       // The same position given as its moves (UHP move lists start with White; a single
       // move is no notation in particular).
       std::string moves;
-      const auto uhp = row->uhpMoves();
+      const auto uhp = notation::moveStrings(*row->replay());
       for (uint32_t i = 0; i < ply; ++i) moves += std::to_string(i + 1) + ". " + uhp[i] + " ";
       if (ply > 1 && row->firstMover == Color::White)
         CHECK(canonicalize(notation::positionFromMoves(moves)).key == canonicalize(board).key);

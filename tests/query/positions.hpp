@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "notation/notations.hpp"
 
 namespace apiary::test {
@@ -44,7 +44,7 @@ inline Board boardOf(const NamedPosition& p) {
     if (!position.board) throw std::runtime_error(p.name + ": " + position.error.message);
     return *position.board;
   }
-  auto game = parseGameString(p.text);
+  auto game = notation::parseGameString(p.text);
   if (!game.board) throw std::runtime_error(p.name + ": " + game.error);
   return *game.board;
 }

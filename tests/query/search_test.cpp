@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "query/explore.hpp"
 #include "notation/position_input.hpp"
 #include "query/search.hpp"

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/generate.hpp"
-#include "engine/uhp.hpp"
+#include "notation/uhp_text.hpp"
 #include "query/error.hpp"
 #include "notation/notation_table.hpp"
 #include "server/handlers.hpp"
@@ -146,7 +146,7 @@ TEST_CASE("a forced pass is played like any other move") {
     apiary::Board replay(game.type(), game.rules(), game.firstMover());
     apiary::server::Params params;
     for (const apiary::Move& m : history) {
-      params.moves += (params.moves.empty() ? "" : ";") + apiary::moveString(replay, m);
+      params.moves += (params.moves.empty() ? "" : ";") + apiary::notation::moveString(replay, m);
       replay.play(m);
     }
     CHECK(requestedBoard(params).ply() == game.ply());

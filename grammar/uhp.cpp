@@ -330,8 +330,11 @@ void scanFile(It begin, It end, FileBuilder& file) {
   auto const commonMove = usualNumber >> '.' >> x3::omit[*blank] >> position >> validPiece >>
                           -(x3::omit[+blank] >> reference) >> position >> x3::omit[-annotation::mark >> *blank];
   auto const filler = *(blank | comment | lineComment | annotation::nag);
-  // A comment may stand between the number and the move (`1. {opening} wS1`).
-  auto const move = x3::uint_ >> '.' >> filler >> x3::raw[+~in<"{;$!?\r\n">][onMove] >> -annotation::mark;
+  // A comment may stand between the number and the move (`1. {opening} wS1`); a
+  // mark touches the move's last word.
+  auto const moveWord = +~in<" \t{;$!?\r\n">;
+  auto const move = x3::uint_ >> '.' >> filler >> x3::raw[moveWord >> *(+blank >> moveWord)][onMove] >>
+                    -annotation::markThenEnd;
   auto const result =
       x3::raw[x3::lit("WhiteWins") | "BlackWins" | "Draw" | "1/2-1/2" | "1-0" | "0-1" | "*"][onResult] >>
       &(blank | nl | '{' | ';' | x3::eoi);

@@ -66,6 +66,14 @@ TEST_CASE("a UHP error after comments names its line, column and ply", "[notatio
              "[GameType \"Base\"]\n\n1. wS1 {a comment\nover two lines} $3\n2. bG1 -wS1!\n3. {why?} wQ -bQ\n", 6, 11,
              3);
   checkError(grammar::Format::Uhp, "1. wS1 ; first\n2. {x} bG1 -wS1 {y}\n3. wS1 bG1-\n", 3, 4, 3);
+  // A mark that touches no move, or runs on into more text, is no mark.
+  for (const char* line : {"2. bG1 -wS1 !", "2. bG1 -wS1!x", "2. bG1 -wS1!!!"}) {
+    INFO(line);
+    const auto games = grammar::parseUhpFile(std::string("1. wS1\n") + line + "\n");
+    REQUIRE(games.size() == 1);
+    REQUIRE(games[0].errors.size() == 1);
+    CHECK(games[0].errors[0].pos.line == 2);
+  }
 }
 
 TEST_CASE("a PGN-like file's comments, NAGs and marks are read and skipped", "[notation][annotations]") {

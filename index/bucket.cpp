@@ -49,18 +49,21 @@ struct Head {
 }  // namespace
 
 void BucketWriter::clear() {
-  bytes_.assign(kCountRoom, '\0');
+  used_ = kCountRoom;
+  if (bytes_.size() < used_) bytes_.resize(used_);
   count_ = 0;
   previous_ = 0;
 }
 
 void BucketWriter::add(PositionHash position, std::string_view record) {
   const uint64_t low = position & kLowMask;
-  char head[20];
-  char* end = writeVarint(head, count_ == 0 ? low : low - previous_);
+  // Written in place past used_: two appends a position cost more than the varints.
+  const std::size_t needed = used_ + 2 * kMaxVarint + record.size();
+  if (needed > bytes_.size()) bytes_.resize(std::max(needed, 2 * bytes_.size()));
+  char* end = writeVarint(bytes_.data() + used_, count_ == 0 ? low : low - previous_);
   end = writeVarint(end, record.size());
-  bytes_.append(head, std::size_t(end - head));
-  bytes_.append(record);
+  end = std::copy(record.begin(), record.end(), end);
+  used_ = std::size_t(end - bytes_.data());
   previous_ = low;
   ++count_;
 }
@@ -70,7 +73,7 @@ std::string_view BucketWriter::finish() {
   const auto length = std::size_t(writeVarint(count, count_) - count);
   char* start = bytes_.data() + kCountRoom - length;
   std::copy(count, count + length, start);
-  return {start, bytes_.size() - (kCountRoom - length)};
+  return {start, used_ - (kCountRoom - length)};
 }
 
 BucketReader::BucketReader(uint64_t bucket, std::string_view bytes)

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/board.hpp"
+#include "engine/pattern_trace.hpp"
 
 namespace apiary {
 
@@ -42,6 +43,10 @@ class Formation {
 
   bool matches(const Board& board) const;
   const std::vector<CellSpec>& cells() const { return cells_; }
+  // Sets of contacts a game must meet each of (share a contact with) for the
+  // formation to hold in one of its positions: one per pair of adjacent cells whose
+  // tops are written, one per two pieces written one on the other.
+  const std::vector<Contacts>& requiredContacts() const { return required_; }
 
  private:
   struct Placed {
@@ -56,6 +61,7 @@ class Formation {
   // anchor is looked for at their cells only.
   uint32_t anchorPieces_ = 0;
   std::vector<std::vector<Placed>> orientations_;  // the distinct rotations and reflections
+  std::vector<Contacts> required_;
 };
 
 // Whether a stack from its top down fits the specification (top first).

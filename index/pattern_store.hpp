@@ -1,0 +1,58 @@
+// What pattern search reads instead of replaying (engine/pattern_trace.hpp): one
+// RocksDB value per ingest batch, under 'f' + batch id (keys.hpp), written in the
+// batch file with the batch's other keys, so it is committed, or not, with them.
+// Its encoding, in one place (index/README.md describes it):
+//
+//   varint first game id, varint games, then per game (ids following each other):
+//   byte: result (bits 0-1: catalogue_schema's result code), first mover Black
+//         (bit 2), game type expansions (bits 3-5);
+//   varint plies; 4 x fixed64 contacts (Contacts::words, little-endian);
+//   plies x 2 bytes little-endian: PlyFeatures of the positions after ply 1, 2, ...
+#pragma once
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "engine/pattern_trace.hpp"
+#include "index/keys.hpp"
+#include "index/record.hpp"
+
+namespace apiary::index {
+
+// games[i] has the id firstGame + i.
+std::string encodePatternBatch(GameId firstGame, std::span<const GameRecord* const> games);
+
+// One game as the value holds it.
+struct StoredGame {
+  GameId id = 0;
+  GameState result = GameState::InProgress;
+  Color firstMover = Color::White;
+  GameType type;
+  uint32_t plies = 0;
+  Contacts contacts;
+  const unsigned char* features = nullptr;  // plies x 2 bytes
+
+  // The position after `ply` (1..plies).
+  PlyFeatures after(uint32_t ply) const {
+    const unsigned char* p = features + 2 * (ply - 1);
+    return {uint16_t(p[0] | p[1] << 8)};
+  }
+};
+
+// Reads a value's games in order; next() is false at the end, and ok() false when
+// the value was cut short or malformed (the games read until then are whole).
+class PatternBatchReader {
+ public:
+  explicit PatternBatchReader(std::string_view value);
+  bool next(StoredGame& game);
+  bool ok() const { return ok_; }
+
+ private:
+  std::string_view rest_;
+  GameId nextId_ = 0;
+  uint64_t left_ = 0;
+  bool ok_ = true;
+};
+
+}  // namespace apiary::index

@@ -1,13 +1,7 @@
 // What pattern search reads instead of replaying (engine/pattern_trace.hpp): one
 // RocksDB value per ingest batch, under 'f' + batch id (keys.hpp), written in the
 // batch file with the batch's other keys, so it is committed, or not, with them.
-// Its encoding, in one place (index/README.md describes it):
-//
-//   varint first game id, varint games, then per game (ids following each other):
-//   byte: result (bits 0-1: catalogue_schema's result code), first mover Black
-//         (bit 2), game type expansions (bits 3-5);
-//   varint plies; 4 x fixed64 contacts (Contacts::words, little-endian);
-//   plies x 2 bytes little-endian: PlyFeatures of the positions after ply 1, 2, ...
+// Its encoding is in index/README.md ("Pattern features").
 #pragma once
 #include <cstdint>
 #include <span>

@@ -70,6 +70,19 @@ std::vector<Contacts> requiredContactsOf(const std::vector<CellSpec>& cells) {
   return out;
 }
 
+std::vector<QueenBound> queenBoundsOf(const std::vector<CellSpec>& cells) {
+  std::vector<QueenBound> out;
+  for (const CellSpec& c : cells)
+    for (const PieceSpec& piece : c.stack) {
+      if (piece.bug != Bug::Queen) continue;
+      QueenBound bound{piece.side, 0, 6};
+      for (const CellSpec& d : cells)
+        if (stepsBetween(c.at, d.at) == 1) d.empty ? --bound.atMost : ++bound.atLeast;
+      out.push_back(bound);
+    }
+  return out;
+}
+
 }  // namespace
 
 std::optional<Color> colorOfSide(Side side, Color toMove) {
@@ -148,6 +161,7 @@ Formation::Formation(std::vector<CellSpec> cells) : cells_(std::move(cells)) {
       orientations_.push_back(std::move(placed));
     }
   required_ = requiredContactsOf(cells_);
+  queenBounds_ = queenBoundsOf(cells_);
 }
 
 bool Formation::fitsAt(const Board& board, Cell anchor, const std::vector<Placed>& orientation) const {

@@ -30,6 +30,13 @@ struct CellSpec {
   std::vector<PieceSpec> stack;  // top first: {Beetle, Queen} is a Beetle on a Queen
 };
 
+// A Queen the formation writes, of a side, whose cell has at least and at most that
+// many occupied neighbours wherever the formation holds.
+struct QueenBound {
+  Side side = Side::Any;
+  int atLeast = 0, atMost = 6;
+};
+
 class Formation {
  public:
   // How far (in steps) a cell may be from the first occupied cell: the hive spans
@@ -47,6 +54,8 @@ class Formation {
   // formation to hold in one of its positions: one per pair of adjacent cells whose
   // tops are written, one per two pieces written one on the other.
   const std::vector<Contacts>& requiredContacts() const { return required_; }
+  // The Queens' neighbours, from the cells next to each cell that writes a Queen.
+  const std::vector<QueenBound>& queenBounds() const { return queenBounds_; }
 
  private:
   struct Placed {
@@ -62,6 +71,7 @@ class Formation {
   uint32_t anchorPieces_ = 0;
   std::vector<std::vector<Placed>> orientations_;  // the distinct rotations and reflections
   std::vector<Contacts> required_;
+  std::vector<QueenBound> queenBounds_;
 };
 
 // Whether a stack from its top down fits the specification (top first).

@@ -166,6 +166,18 @@ struct StoredPosition {
   }
 };
 
+// Whether the Queens' neighbours allow the formation's bounds.
+bool queensFit(const std::vector<QueenBound>& bounds, const StoredPosition& p) {
+  return std::all_of(bounds.begin(), bounds.end(), [&](const QueenBound& b) {
+    const auto fits = [&](Color c) {
+      const int n = p.features.queenNeighbours(c);
+      return b.atLeast <= n && n <= b.atMost;
+    };
+    const auto color = colorOfSide(b.side, p.toMove);
+    return color ? fits(*color) : fits(Color::White) || fits(Color::Black);
+  });
+}
+
 // Kleene's three values: what a condition is when some features are unknown.
 enum class Tri { False, True, Unknown };
 
@@ -245,7 +257,7 @@ Screening Pattern::screen(const index::StoredGame& game) const {
     out.verdict = Screening::Verdict::Replay;
     out.lastPly = uint32_t(ply);
   };
-  if (!where_) {
+  if (!where_ && formation_->queenBounds().empty()) {
     if (last >= 0) mayHold(0), mayHold(last);
     return out;
   }
@@ -260,8 +272,8 @@ Screening Pattern::screen(const index::StoredGame& game) const {
       p.toMove = other(p.toMove);
       p.ply = ply;
     }
-    const Tri t = where_->holds(where_->tree, p);
-    if (t == Tri::False) continue;
+    const Tri t = where_ ? where_->holds(where_->tree, p) : Tri::Unknown;
+    if (t == Tri::False || (formation_ && !queensFit(formation_->queenBounds(), p))) continue;
     if (t == Tri::True && !formation_ && !holding++) firstHolding = uint32_t(ply);
     if (t == Tri::Unknown) exact = false;
     mayHold(ply);

@@ -454,6 +454,8 @@ TEST_CASE("pattern: a Queen with six neighbours matches exactly the games that e
     }
     CHECK(ids == g.surrounded);
     CHECK(got.positions == g.surrounded.size());
+    // Six neighbours around a Queen show in the stored features: only those games replay.
+    CHECK(got.replayed == (text.first.empty() ? 0 : g.surrounded.size()));
   }
 }
 

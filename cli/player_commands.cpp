@@ -24,7 +24,7 @@ struct PlayerCommandOptions {
   std::string notation = "uhp";
   std::size_t lines = 10, opponents = 10;
   std::string sort = "games";
-  uint64_t limit = 50, minGames = 1;
+  uint64_t limit = 50, minGames = 1, offset = 0;
   bool json = false;
 };
 
@@ -83,7 +83,7 @@ int runPlayers(const GlobalOptions& global, const PlayerCommandOptions& o) {
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);
     const query::PlayerTableOptions options{o.sort == "score" ? query::PlayerOrder::Score : query::PlayerOrder::Games,
-                                            o.limit, o.minGames};
+                                            o.limit, o.minGames, o.offset};
     const auto table = query::playerTable(catalogue, o.filter, options);
     if (o.json) {
       std::cout << query::jsonText(query::playerTableJson(table)) << "\n";
@@ -140,6 +140,7 @@ void addPlayerCommands(CLI::App& app, const GlobalOptions& global, int& exitCode
   auto* players = app.add_subcommand("players", "Every player of the matching games, one row each");
   players->add_option("--sort", t->sort, "games (most first, the default) or score (best first)");
   players->add_option("--limit", t->limit, "Players to list (default 50)");
+  players->add_option("--offset", t->offset, "Players to skip (a page further)");
   players->add_option("--min-games", t->minGames, "Leave out players with fewer games (default 1)");
   players->add_flag("--json", t->json, "Print JSON");
   addFilterOptions(players, t->filter);

@@ -49,14 +49,14 @@ struct QueryOptions {
 class Session {
  public:
   Session(const GlobalOptions& global, const query::GameFilter& filter)
-      : session_(global.databasePath()), kept_(query::keptGames(session_, filter)) {}
+      : session_(global.databasePath()), kept_(session_.kept(filter)) {}
   const index::Database& db() const { return session_.db(); }
   const index::GameSearch& catalogue() const { return session_.catalogue(); }
-  query::KeptGames* filter() { return kept_.get(); }
+  query::KeptGames* filter() { return kept_; }
 
  private:
   query::ReadSession session_;
-  std::unique_ptr<query::KeptGames> kept_;
+  query::KeptGames* kept_;  // owned by session_
 };
 
 double millisecondsSince(std::chrono::steady_clock::time_point start) {

@@ -11,6 +11,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::require(params.position.size() <= server::kMaxPositionLength && params.limit <= server::kMaxLimit &&
                       params.offset <= server::kMaxOffset,
                   "accepted parameters stay within their bounds");
+    fuzz::require((!params.ply || params.game) && (!params.game || (*params.game > 0 && params.position.empty())),
+                  "a ply comes with a game, a game without a position");
   } catch (const query::QueryError& e) {
     fuzz::require(e.kind() == query::ErrorKind::BadInput, "a bad query string is bad input");
   }

@@ -21,6 +21,7 @@ struct GameFilter {
   bool strictOnly = false;              // leave out games lenient reading repaired
   bool repairedOnly = false;            // only those games
 
+  bool operator==(const GameFilter&) const = default;
   bool empty() const {
     return !player && !color && !white && !black && !event && !site && !fromDate && !toDate && !result && !gameType &&
            !strictOnly && !repairedOnly;

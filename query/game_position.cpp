@@ -1,20 +1,23 @@
 #include "query/game_position.hpp"
 
-#include <stdexcept>
 #include <string>
+
+#include "query/error.hpp"
 
 namespace apiary::query {
 
 Board positionFromGame(const index::GameSearch& catalogue, index::GameId id, std::optional<uint32_t> ply) {
   const auto row = catalogue.movesOf(id);
-  if (!row) throw std::invalid_argument("--game " + std::to_string(id) + ": no such game");
+  if (!row) throw QueryError(ErrorKind::NotFound, "game", "--game " + std::to_string(id) + ": no such game");
   if (ply && *ply > row->plies)
-    throw std::invalid_argument("--ply " + std::to_string(*ply) + ": game " + std::to_string(id) + " has " +
-                                std::to_string(row->plies) + " plies");
+    throw QueryError(ErrorKind::BadInput, "ply",
+                     "--ply " + std::to_string(*ply) + ": game " + std::to_string(id) + " has " +
+                         std::to_string(row->plies) + " plies");
   index::GameRow start = *row;
   start.moves.resize(ply.value_or(row->plies));
   auto board = start.replay();
-  if (!board) throw std::invalid_argument("--game " + std::to_string(id) + " does not replay (run apiary check)");
+  if (!board)
+    throw QueryError(ErrorKind::Corrupt, "game", "--game " + std::to_string(id) + " does not replay (run apiary check)");
   return *board;
 }
 
@@ -24,7 +27,8 @@ Board readPosition(const notation::PositionInput& in, const index::GameSearch& c
   rest.game.reset();
   rest.ply.reset();
   if (rest.moves || rest.movesFile || rest.gameString || rest.fen)
-    throw std::invalid_argument("give the position once: --moves, --moves-file, --game-string, --fen or --game");
+    throw QueryError(ErrorKind::BadInput, "game",
+                     "give the position once: --moves, --moves-file, --game-string, --fen or --game");
   return positionFromGame(catalogue, *in.game, in.ply);
 }
 

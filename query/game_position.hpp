@@ -11,8 +11,8 @@
 
 namespace apiary::query {
 
-// The game's position after `ply` plies (default: its end); std::invalid_argument
-// when there is no such game or ply.
+// The game's position after `ply` plies (default: its end). Throws QueryError:
+// NotFound naming `game` for no such game, BadInput naming `ply` past its end.
 Board positionFromGame(const index::GameSearch& catalogue, index::GameId id, std::optional<uint32_t> ply);
 // notation::positionFromInput, or the stored game the input names.
 Board readPosition(const notation::PositionInput& input, const index::GameSearch& catalogue);

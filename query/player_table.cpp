@@ -48,12 +48,14 @@ PlayerTable playerTable(const index::GameSearch& catalogue, const GameFilter& fi
   const auto byScore = [&](const PlayerRow& a, const PlayerRow& b) {
     return a.record.score() != b.record.score() ? a.record.score() > b.record.score() : byGames(a, b);
   };
-  const std::size_t kept = std::min<std::size_t>(options.limit, table.players.size());
+  const std::size_t skipped = std::min<uint64_t>(options.offset, table.players.size());
+  const std::size_t kept = std::min<uint64_t>(skipped + options.limit, table.players.size());
   if (options.order == PlayerOrder::Score)
     std::partial_sort(table.players.begin(), table.players.begin() + kept, table.players.end(), byScore);
   else
     std::partial_sort(table.players.begin(), table.players.begin() + kept, table.players.end(), byGames);
   table.players.resize(kept);
+  table.players.erase(table.players.begin(), table.players.begin() + skipped);
   return table;
 }
 

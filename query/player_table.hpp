@@ -22,10 +22,11 @@ struct PlayerTableOptions {
   PlayerOrder order = PlayerOrder::Games;  // most games first; or best score first, then most games
   uint64_t limit = 50;
   uint64_t minGames = 1;  // players with fewer games are left out
+  uint64_t offset = 0;    // rows skipped first (a page further)
 };
 
 struct PlayerTable {
-  std::vector<PlayerRow> players;  // the first `limit` in the order asked
+  std::vector<PlayerRow> players;  // `limit` rows in the order asked, after `offset`
   uint64_t total = 0;              // players with at least minGames games
 };
 

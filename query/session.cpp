@@ -9,12 +9,14 @@ ReadSession::ReadSession(const std::filesystem::path& dir)
 void ReadSession::refresh() {
   db_.refresh();
   // A GameSearch sees the games visible when it was made.
-  if (db_.lastGame() != catalogue_->visible()) catalogue_ = std::make_unique<index::GameSearch>(db_);
+  if (db_.lastGame() == catalogue_->visible()) return;
+  filters_.clear();
+  catalogue_ = std::make_unique<index::GameSearch>(db_);
 }
 
-std::unique_ptr<KeptGames> keptGames(const ReadSession& session, const GameFilter& filter) {
+KeptGames* ReadSession::kept(const GameFilter& filter) {
   if (filter.empty()) return nullptr;
-  return std::make_unique<KeptGames>(session.catalogue(), filter);
+  return &filters_.kept(*catalogue_, filter);
 }
 
 }  // namespace apiary::query

@@ -8,6 +8,7 @@
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "query/filter.hpp"
+#include "query/filter_cache.hpp"
 #include "query/filter_set.hpp"
 
 namespace apiary::query {
@@ -20,14 +21,15 @@ class ReadSession {
   index::GameId lastGame() const { return db_.lastGame(); }
   // Sees the batches committed since it opened or last refreshed.
   void refresh();
+  // The games the filter keeps, read as this session's answers need them and kept
+  // for the next answers with the same filter (until new games show); nullptr for
+  // an empty filter (every game). Throws QueryError for an unusable filter value.
+  KeptGames* kept(const GameFilter& filter);
 
  private:
   index::Database db_;
   std::unique_ptr<index::GameSearch> catalogue_;  // made again when games appear
+  FilterCache filters_;                           // sets over catalogue_: cleared with it
 };
-
-// The games the filter keeps, read as one session's answers need them; nullptr for
-// an empty filter (every game). Throws QueryError for an unusable filter value.
-std::unique_ptr<KeptGames> keptGames(const ReadSession& session, const GameFilter& filter);
 
 }  // namespace apiary::query

@@ -1,5 +1,5 @@
-// The answers about one board, without the database: the board as the page draws
-// and plays it, and its SVG picture.
+// The answers about one board: the board as the page draws and plays it, and its
+// SVG picture. The database is read only for a stored game's position.
 #include "engine/movegen.hpp"
 #include "engine/uhp.hpp"
 #include "query/diagram.hpp"
@@ -84,10 +84,12 @@ nlohmann::json boardJson(const Board& board, notation::WriteFormat notation) {
 
 }  // namespace
 
-Reply boardReply(const Params& params) { return Reply::json(boardJson(requestedBoard(params), params.notation)); }
+Reply boardReply(const Params& params, const index::GameSearch* catalogue) {
+  return Reply::json(boardJson(requestedBoard(params, catalogue), params.notation));
+}
 
-Reply svgReply(const Params& params) {
-  const query::Diagram diagram = query::diagramOf(requestedBoard(params));
+Reply svgReply(const Params& params, const index::GameSearch* catalogue) {
+  const query::Diagram diagram = query::diagramOf(requestedBoard(params, catalogue));
   return Reply{200, "image/svg+xml", query::drawSvg(diagram, {.caption = {query::statusText(diagram)}}), {}};
 }
 

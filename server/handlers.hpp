@@ -22,7 +22,8 @@ Reply exportReply(std::string_view id, const Params& params, query::ReadSession&
 // apiary player NAME --json (`name` as decoded from the path), apiary players --json.
 Reply playerReply(std::string_view name, const Params& params, query::ReadSession& session);
 Reply playersReply(const Params& params, query::ReadSession& session);
-Reply boardReply(const Params& params);
-Reply svgReply(const Params& params);
+// The board document and its picture; `catalogue` reads `game` (nullptr: refused).
+Reply boardReply(const Params& params, const index::GameSearch* catalogue = nullptr);
+Reply svgReply(const Params& params, const index::GameSearch* catalogue = nullptr);
 
 }  // namespace apiary::server

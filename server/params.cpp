@@ -3,6 +3,7 @@
 #include <httplib.h>
 
 #include <charconv>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <set>
@@ -68,6 +69,8 @@ const std::map<std::string, Setter, std::less<>>& setters() {
   static const std::map<std::string, Setter, std::less<>> table{
       {"position", [](Params& p, const std::string& v) { p.position = bounded("position", v, kMaxPositionLength); }},
       {"moves", [](Params& p, const std::string& v) { p.moves = bounded("moves", v, kMaxPositionLength); }},
+      {"game", [](Params& p, const std::string& v) { p.game = number("game", v, 1, INT64_MAX); }},
+      {"ply", [](Params& p, const std::string& v) { p.ply = uint32_t(number("ply", v, 0, kMaxPly)); }},
       {"notation",
        [](Params& p, const std::string& v) {
          p.notationName = bounded("notation", v, kMaxValueLength);
@@ -121,6 +124,8 @@ Params parseParams(std::string_view queryString) {
     if (!seen.insert(name).second) reject(name, name + ": given twice");
     setter->second(out, value);
   }
+  if (out.ply && !out.game) reject("ply", "ply needs game: it counts the plies of that game");
+  if (out.game && !out.position.empty()) reject("game", "give the position once: position or game");
   return out;
 }
 

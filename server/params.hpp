@@ -1,7 +1,8 @@
 // A request's query string as the answers take it: the position (as the CLI's
-// POSITION, then UHP `moves` played on), the notation, the filters, paging. Every
-// value is checked and its length bounded here, before anything reads the database.
-// A pure function of the text, so a fuzz target can call it.
+// POSITION, or a stored game after some plies, then UHP `moves` played on), the
+// notation, the filters, paging. Every value is checked and its length bounded here,
+// before anything reads the database. A pure function of the text, so a fuzz target
+// can call it.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -18,10 +19,13 @@ inline constexpr std::size_t kMaxValueLength = 256;       // names, dates, notat
 inline constexpr std::size_t kMaxPatternLength = 1024;    // a formation or a --where condition
 inline constexpr uint64_t kMaxLimit = 100;
 inline constexpr uint64_t kMaxOffset = 100'000'000;
+inline constexpr uint64_t kMaxPly = 100'000;
 
 struct Params {
   std::string position;  // a move list, a GameString or a position string; empty: the start
   std::string moves;     // UHP moves separated by ';', played after `position`
+  std::optional<int64_t> game;  // a stored game's position instead of `position`,
+  std::optional<uint32_t> ply;  // after this many plies (default: its end)
   notation::WriteFormat notation = notation::WriteFormat::Uhp;
   std::string notationName = "uhp";
   query::GameFilter filter;

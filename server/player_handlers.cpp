@@ -16,7 +16,7 @@ Reply playerReply(std::string_view name, const Params& params, query::ReadSessio
 
 Reply playersReply(const Params& params, query::ReadSession& session) {
   const query::PlayerTableOptions options{params.sort == "score" ? query::PlayerOrder::Score : query::PlayerOrder::Games,
-                                          params.limit, params.minGames};
+                                          params.limit, params.minGames, params.offset};
   return Reply::json(query::playerTableJson(query::playerTable(session.catalogue(), params.filter, options)));
 }
 

@@ -5,6 +5,7 @@
 #include "engine/movegen.hpp"
 #include "engine/uhp.hpp"
 #include "query/error.hpp"
+#include "query/game_position.hpp"
 #include "notation/position_input.hpp"
 
 namespace apiary::server {
@@ -49,8 +50,12 @@ void playMoves(Board& board, std::string_view moves) {
 
 }  // namespace
 
-Board requestedBoard(const Params& params) {
+Board requestedBoard(const Params& params, const index::GameSearch* catalogue) {
   Board board = [&] {
+    if (params.game) {
+      if (!catalogue) throw query::QueryError(query::ErrorKind::BadInput, "game", "game: not taken here");
+      return query::positionFromGame(*catalogue, *params.game, params.ply);
+    }
     try {
       return notation::positionFromLine(params.position);
     } catch (const query::QueryError&) {

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "index/info.hpp"
+#include "query/error.hpp"
 #include "query/explore.hpp"
 #include "query/json.hpp"
 #include "query/pattern.hpp"
@@ -31,24 +32,31 @@ Reply healthReply() { return Reply::json({{"status", "ok"}}); }
 Reply infoReply(query::ReadSession& session) { return Reply::json(nlohmann::json(session.db().info())); }
 
 Reply exploreReply(const Params& params, query::ReadSession& session) {
-  const Board position = requestedBoard(params);
-  const auto kept = query::keptGames(session, params.filter);
+  const Board position = requestedBoard(params, &session.catalogue());
+  query::KeptGames* kept = session.kept(params.filter);
   return timed([&] {
-    const query::ExploreOptions options{.notation = params.notation, .filter = kept.get()};
+    const query::ExploreOptions options{.notation = params.notation, .filter = kept};
     return query::explorationJson(query::explore(session.db(), session.catalogue(), position, options));
   });
 }
 
 Reply searchReply(const Params& params, query::ReadSession& session) {
-  const Board position = requestedBoard(params);
-  const auto kept = query::keptGames(session, params.filter);
+  const Board position = requestedBoard(params, &session.catalogue());
+  query::KeptGames* kept = session.kept(params.filter);
   return timed([&] {
-    const query::SearchOptions options{params.offset, params.limit, params.oldestFirst, params.sameOrder, kept.get()};
+    const query::SearchOptions options{params.offset, params.limit, params.oldestFirst, params.sameOrder, kept};
     return query::searchJson(query::search(session.db(), session.catalogue(), position, options));
   });
 }
 
 Reply patternReply(const Params& params, query::ReadSession& session) {
+  // A pattern is looked for in every position of the kept games (apiary pattern
+  // takes no position either): a position given is refused, not ignored.
+  const char* position = params.game ? "game" : !params.position.empty() ? "position" : nullptr;
+  if (!params.moves.empty()) position = "moves";
+  if (position)
+    throw query::QueryError(query::ErrorKind::BadInput, position,
+                            std::string(position) + ": a pattern takes no position");
   const query::Pattern pattern(params.pattern, params.where);
   return timed([&] {
     const query::PatternRequest request{params.filter, params.offset, params.limit, 0};

@@ -35,8 +35,8 @@ const std::vector<Route>& routeTable() {
        [](auto& p, auto& m, auto* s) { return exportReply(m[1].str(), p, *s); }},
       {R"(/api/player/([^/]+))", true, [](auto& p, auto& m, auto* s) { return playerReply(m[1].str(), p, *s); }},
       {"/api/players", true, [](auto& p, auto&, auto* s) { return playersReply(p, *s); }},
-      {"/api/board", false, [](auto& p, auto&, auto*) { return boardReply(p); }},
-      {"/api/position.svg", false, [](auto& p, auto&, auto*) { return svgReply(p); }},
+      {"/api/board", true, [](auto& p, auto&, auto* s) { return boardReply(p, &s->catalogue()); }},
+      {"/api/position.svg", true, [](auto& p, auto&, auto* s) { return svgReply(p, &s->catalogue()); }},
   };
   return table;
 }

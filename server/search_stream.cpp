@@ -16,9 +16,9 @@ constexpr uint64_t kPage = 500;
 
 struct Stream {
   Stream(const std::filesystem::path& db, const Params& p)
-      : session(db), kept(query::keptGames(session, p.filter)), position(requestedBoard(p)), params(p) {}
+      : session(db), kept(session.kept(p.filter)), position(requestedBoard(p, &session.catalogue())), params(p) {}
   query::ReadSession session;
-  std::unique_ptr<query::KeptGames> kept;
+  query::KeptGames* kept;  // owned by the session
   Board position;
   Params params;
   uint64_t offset = 0;
@@ -30,10 +30,10 @@ void streamSearch(const std::filesystem::path& db, const Params& params, httplib
   auto stream = std::make_shared<Stream>(db, params);
   // A position string has no move order: refuse --same-order before the first line.
   query::search(stream->session.db(), stream->session.catalogue(), stream->position,
-                {0, 0, params.oldestFirst, params.sameOrder, stream->kept.get()});
+                {0, 0, params.oldestFirst, params.sameOrder, stream->kept});
   res.set_chunked_content_provider("application/x-ndjson", [stream](std::size_t, httplib::DataSink& sink) {
     const query::SearchOptions page{stream->offset, kPage, stream->params.oldestFirst, stream->params.sameOrder,
-                                    stream->kept.get()};
+                                    stream->kept};
     const query::SearchResult result =
         query::search(stream->session.db(), stream->session.catalogue(), stream->position, page);
     std::string lines;

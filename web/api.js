@@ -35,8 +35,10 @@ async function getJson(path, params = {}) {
   return body;
 }
 
-// A position is {position, moves: [uhp...]}; the server plays `moves` after `position`.
-function positionParams({ position, moves }) {
+// A position is {position, moves: [uhp...]}, the server playing `moves` after
+// `position`; or {game, ply}: a stored game after that many plies.
+function positionParams({ position, moves, game, ply }) {
+  if (game !== undefined && game !== null) return { game, ply };
   return { position, moves: moves.join(';') };
 }
 
@@ -54,6 +56,11 @@ export const search = (where, filters, { limit, offset }) =>
 export const games = (filters, { limit, offset }) => getJson('/api/games', { ...filters, limit, offset });
 
 export const game = (id, notation) => getJson(`/api/games/${encodeURIComponent(id)}`, { notation });
+
+export const player = (name, notation) =>
+  getJson(`/api/player/${encodeURIComponent(name)}`, { notation });
+
+export const players = ({ sort, limit, offset }) => getJson('/api/players', { sort, limit, offset });
 
 // A link, not a fetch: the browser downloads the file the server names.
 export const exportUrl = (id, format) =>

@@ -1,6 +1,7 @@
-// Wiring: the view's state lives in the URL (position, moves, filters, open game),
-// every step pushes a history entry, and popstate redraws from the URL, so a link
-// or the browser's back button reopens the same view.
+// Wiring: the view's state lives in the URL (the explorer's position, moves,
+// filters and open game; or a player's view; or the players list), every step
+// pushes a history entry, and popstate redraws from the URL, so a link or the
+// browser's back button reopens the same view.
 
 import * as api from './api.js';
 import { BoardView } from './board.js';
@@ -8,14 +9,18 @@ import { drawExplorer } from './explorer.js';
 import { drawGameList, drawGameViewer } from './games.js';
 import { filterNames, readForm, fillForm, apiFilters, describeFilters } from './filters.js';
 import { drawMoveList } from './move_list.js';
+import { drawPlayer } from './player.js';
+import { drawPlayers } from './players.js';
 
 const PAGE = 20;
 const $ = (id) => document.getElementById(id);
 
 // position: the pasted starting point ('' is the start of Base+MLP); line: the UHP
 // moves played from it, possibly past `ply` after stepping back; game: the open
-// game's id (its plies are then the line).
-let state = { position: '', line: [], ply: 0, filters: {}, notation: 'uhp', game: null, offset: 0 };
+// game's id (its plies are then the line). view: explore, player (`name`) or
+// players (`sort`, `offset`).
+const explorerState = { view: 'explore', position: '', line: [], ply: 0, filters: {}, notation: 'uhp', game: null, offset: 0 };
+let state = { ...explorerState };
 let openGame = null;  // the /api/games/{id} document of state.game
 let request = 0;      // drawings of older requests are dropped
 
@@ -24,10 +29,20 @@ const board = new BoardView($('board'), { top: $('hand-top'), bottom: $('hand-bo
 
 // A game's plies start from the empty board of its game type.
 const startOf = (gameType) => (!gameType || gameType === 'Base+MLP' ? '' : `${gameType};NotStarted;White[1]`);
-const here = () => ({ position: state.position, moves: state.line.slice(0, state.ply) });
+// An open game's position is asked by its id and ply, as the server reads it.
+const here = () => (state.game !== null ? { game: state.game, ply: state.ply }
+  : { position: state.position, moves: state.line.slice(0, state.ply) });
 
 function urlOf(s) {
   const query = new URLSearchParams();
+  if (s.view !== 'explore') {
+    query.set('view', s.view);
+    if (s.view === 'player') query.set('name', s.name);
+    if (s.view === 'players' && s.sort !== 'games') query.set('sort', s.sort);
+    if (s.view === 'players' && s.offset) query.set('offset', s.offset);
+    if (s.notation !== 'uhp') query.set('notation', s.notation);
+    return `?${query}`;
+  }
   if (s.game !== null) {
     query.set('game', s.game);
     query.set('ply', s.ply);
@@ -43,6 +58,11 @@ function urlOf(s) {
 
 function stateOfUrl() {
   const query = new URLSearchParams(location.search);
+  const view = query.get('view');
+  if (view === 'player' || view === 'players') {
+    return { ...explorerState, view, name: query.get('name') ?? '', sort: query.get('sort') === 'score' ? 'score' : 'games',
+      offset: Math.max(0, Number(query.get('offset')) || 0), notation: query.get('notation') ?? 'uhp' };
+  }
   const filters = {};
   for (const name of filterNames) if (query.get(name)) filters[name] = query.get(name);
   const moves = (query.get('moves') ?? '').split(';').map((m) => m.trim()).filter(Boolean);
@@ -51,6 +71,7 @@ function stateOfUrl() {
   const sameLine = game === null && state.game === null && moves.every((m, i) => state.line[i] === m) &&
     (query.get('position') ?? '') === state.position;
   return {
+    view: 'explore',
     position: query.get('position') ?? '',
     line: sameLine ? state.line : moves,
     ply: game !== null ? Number(query.get('ply') ?? 0) : moves.length,
@@ -87,9 +108,17 @@ async function loadGame() {
   state.line = openGame.plies.map((p) => p.uhp);
 }
 
+// Numbers each drawing in body[data-ready], unique across page loads (for tests).
+function markDrawn(mine) {
+  document.body.dataset.ready = `${performance.timeOrigin}-${mine}`;
+}
+
 async function draw() {
   const mine = ++request;
   const current = () => mine === request;
+  $('explorer-view').hidden = state.view !== 'explore';
+  $('people').hidden = state.view === 'explore';
+  if (state.view !== 'explore') return drawPeople(mine, current);
   try {
     await loadGame();
     if (!current()) return;
@@ -109,12 +138,12 @@ async function draw() {
       return;
     }
     drawExplorer($('explorer'), explored, play);
-    document.body.dataset.ready = `${performance.timeOrigin}-${mine}`;  // unique across page loads, for tests
+    markDrawn(mine);
     performance.mark('apiary-drawn');
     const gamesDoc = await api.search(here(), filters, { limit: PAGE, offset: state.offset });
     if (!current()) return;
     drawGameList($('games'), gamesDoc, { offset: state.offset, limit: PAGE }, openGameAt,
-      (offset) => { state.offset = offset; draw(); });
+      (offset) => { state.offset = offset; draw(); }, openPlayer);
   } catch (error) {
     if (current()) showError(error);
   }
@@ -133,7 +162,51 @@ function drawStatus(doc) {
 function drawViewer() {
   $('viewer').hidden = !openGame;
   if (!openGame) return;
-  drawGameViewer($('viewer'), openGame, state.ply, step, () => go({ ...state, game: null, offset: 0 }));
+  drawGameViewer($('viewer'), openGame, state.ply, step, () => go({ ...state, game: null, offset: 0 }), openPlayer);
+}
+
+// The player view or the players list.
+async function drawPeople(mine, current) {
+  showError(null);
+  try {
+    if (state.view === 'player') {
+      const [found, shown] = await Promise.all([api.player(state.name, 'uhp'),
+        state.notation === 'uhp' ? null : api.player(state.name, state.notation)]);
+      if (!current()) return;
+      const doc = { ...found, name: found.name || state.name };  // no games: the name asked
+      drawPlayer($('people'), doc, shown ?? found, {
+        onLine: (moves, colour) => exploreAs(doc.name, colour, moves),
+        onPlayer: openPlayer,
+        onExplore: (colour) => exploreAs(doc.name, colour, []),
+      });
+    } else {
+      const doc = await api.players({ sort: state.sort, limit: PAGE, offset: state.offset });
+      if (!current()) return;
+      drawPlayers($('people'), doc, { sort: state.sort, offset: state.offset, limit: PAGE }, {
+        onPlayer: openPlayer,
+        onSort: (sort) => go({ ...state, sort, offset: 0 }),
+        onPage: (offset) => go({ ...state, offset }),
+      });
+    }
+    markDrawn(mine);
+  } catch (error) {
+    if (!current()) return;
+    $('people').replaceChildren();
+    showError(error);
+    markDrawn(mine);
+  }
+}
+
+function openPlayer(name) {
+  go({ ...explorerState, view: 'player', name, notation: state.notation });
+}
+
+// The explorer after `moves`, on the player's games (as first or second player
+// when `colour` says so): that player's own tree.
+function exploreAs(name, colour, moves) {
+  const filters = colour ? { player: name, colour } : { player: name };
+  go({ ...explorerState, notation: state.notation, filters, line: moves, ply: moves.length });
+  showControls();
 }
 
 function openGameAt(id, ply) {
@@ -173,6 +246,20 @@ function wire() {
   });
   $('filters').addEventListener('reset', () => setTimeout(() => go({ ...state, filters: {}, offset: 0 })));
   $('notation').addEventListener('change', () => go({ ...state, notation: $('notation').value }));
+  $('player-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const name = $('player-search').value.trim();
+    if (name) openPlayer(name);
+  });
+  $('to-players').addEventListener('click', (event) => {
+    event.preventDefault();
+    go({ ...explorerState, view: 'players', sort: 'games', offset: 0, notation: state.notation });
+  });
+  $('to-explorer').addEventListener('click', (event) => {
+    event.preventDefault();
+    go({ ...explorerState, notation: state.notation });
+    showControls();
+  });
   document.addEventListener('keydown', (event) => {
     if (event.target.closest('input, textarea, select')) return;
     if (event.key === 'ArrowLeft') step(state.ply - 1);

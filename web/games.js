@@ -1,14 +1,21 @@
 // The games that reached the position (a page of /api/search) and the game
 // viewer (/api/games/{id}): its tags, step buttons and downloads in every notation.
+// Players' names open their view.
 
-import { element } from './dom.js';
-import { exportUrl } from './api.js';
+import { element, pager } from './dom.js';
+import { exportUrl, positionSvgUrl } from './api.js';
+import { playerLink } from './records.js';
 
 export const exportFormats = ['uhp', 'pgn-like', 'direction', 'algebraic', 'algebraic-long', 'algebraic-compressed', 'fen'];
 
-const players = (g) => `${g.white || '?'} – ${g.black || '?'}`;
+// White – Black, each name a link to the player's view.
+function players(g, onPlayer) {
+  const both = element('span', { class: 'players' });
+  both.append(playerLink(g.white, onPlayer), ' – ', playerLink(g.black, onPlayer));
+  return both;
+}
 
-export function drawGameList(container, doc, { offset, limit }, onOpen, onPage) {
+export function drawGameList(container, doc, { offset, limit }, onOpen, onPage, onPlayer) {
   container.replaceChildren();
   const heading = element('p', { class: 'games-total' },
     doc.total === 0 ? 'No game reached this position.' :
@@ -17,18 +24,20 @@ export function drawGameList(container, doc, { offset, limit }, onOpen, onPage) 
   if (doc.games.length) {
     const table = element('table', { class: 'games-table' });
     const head = element('tr');
-    for (const title of ['#', 'players', 'result', 'date', 'event', 'plies', 'reached at']) head.append(element('th', {}, title));
+    for (const title of ['game', 'players', 'result', 'date', 'event', 'plies', 'reached at']) head.append(element('th', {}, title));
     const thead = element('thead');
     thead.append(head);
     table.append(thead);
     const body = element('tbody');
     for (const g of doc.games) {
       const row = element('tr', { 'data-id': g.id });
-      const open = element('button', { type: 'button', class: 'link' }, players(g));
+      const open = element('button', { type: 'button', class: 'link open-game', title: `open game ${g.id}` }, `▸ ${g.id}`);
       open.addEventListener('click', () => onOpen(g.id, g.ply));
+      const id = element('td', { class: 'num' });
+      id.append(open);
       const who = element('td');
-      who.append(open);
-      row.append(element('td', { class: 'num' }, String(g.id)), who, element('td', {}, g.result),
+      who.append(players(g, onPlayer));
+      row.append(id, who, element('td', {}, g.result),
         element('td', {}, g.date || '?'), element('td', { class: 'event' }, g.event || ''),
         element('td', { class: 'num' }, String(g.plies)), element('td', { class: 'num' }, `ply ${g.ply}`));
       body.append(row);
@@ -36,24 +45,18 @@ export function drawGameList(container, doc, { offset, limit }, onOpen, onPage) 
     table.append(body);
     container.append(table);
   }
-  const pager = element('div', { class: 'pager' });
-  const previous = element('button', { type: 'button', class: 'previous-page' }, '‹ newer');
-  const next = element('button', { type: 'button', class: 'next-page' }, 'older ›');
-  previous.disabled = offset === 0;
-  next.disabled = offset + doc.games.length >= doc.total;
-  previous.addEventListener('click', () => onPage(Math.max(0, offset - limit)));
-  next.addEventListener('click', () => onPage(offset + limit));
-  pager.append(previous, next);
-  if (doc.total > limit) container.append(pager);
+  if (doc.total > limit) {
+    container.append(pager({ offset, shown: doc.games.length, total: doc.total, limit }, ['‹ newer', 'older ›'], onPage));
+  }
 }
 
 // The viewer of an open game at `ply` (0: before the first move); its plies are
 // the move list under the board.
-export function drawGameViewer(container, doc, ply, onStep, onClose) {
+export function drawGameViewer(container, doc, ply, onStep, onClose, onPlayer) {
   container.replaceChildren();
   const g = doc.game;
   const title = element('div', { class: 'viewer-title' });
-  title.append(element('strong', {}, `Game ${g.id}: ${players(g)}`),
+  title.append(element('strong', {}, `Game ${g.id}: `), players(g, onPlayer),
     element('span', {}, ` ${g.result}, ${g.date || 'no date'}${g.event ? `, ${g.event}` : ''} (${g.game_type})`));
   const close = element('button', { type: 'button', class: 'close-game', title: 'close the game' }, '×');
   close.addEventListener('click', onClose);
@@ -68,6 +71,10 @@ export function drawGameViewer(container, doc, ply, onStep, onClose) {
     steps.append(button);
   }
   steps.append(element('span', { class: 'viewer-ply' }, `ply ${ply} of ${last}`));
+  // The game closes and its position stays: the explorer from here, other moves playable.
+  const explore = element('button', { type: 'button', class: 'link explore-here' }, 'explore from here');
+  explore.addEventListener('click', onClose);
+  steps.append(explore, element('a', { href: positionSvgUrl({ game: g.id, ply }), target: '_blank', class: 'picture' }, 'picture'));
 
   const downloads = element('div', { class: 'downloads' }, 'Download: ');
   for (const format of exportFormats) {

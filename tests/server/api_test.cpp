@@ -97,6 +97,60 @@ TEST_CASE("search, games and info over HTTP give the CLI's documents") {
   CHECK(api.document("/api/info") == api.cli("info"));
 }
 
+TEST_CASE("game and ply give a stored game's position as --game and --ply do, to explore, search and the board") {
+  Api api;
+  for (const auto& [id, ply] : std::vector<std::pair<int, int>>{{4, 0}, {4, 6}, {9, 11}}) {
+    const std::string at = "game=" + std::to_string(id) + "&ply=" + std::to_string(ply);
+    const std::string flags = " --game " + std::to_string(id) + " --ply " + std::to_string(ply);
+    INFO(at);
+    CHECK(withoutElapsed(api.document("/api/explore?notation=pgn-like&" + at)) ==
+          withoutElapsed(api.cli("explore --notation pgn-like" + flags)));
+    CHECK(withoutElapsed(api.document("/api/search?limit=5&" + at)) == withoutElapsed(api.cli("search --limit 5" + flags)));
+    // The board after `ply` plies of the game is the board of its moves so far.
+    const json game = api.document("/api/games/" + std::to_string(id));
+    std::string moves;
+    for (int i = 0; i < ply; ++i) moves += (i ? ";" : "") + game["plies"][i]["uhp"].get<std::string>();
+    const std::string start = game["game"]["game_type"] == "Base+MLP" ? "" : game["game"]["game_type"].get<std::string>() + ";NotStarted;White[1]";
+    const json board = api.document("/api/board?" + at);
+    CHECK(board == api.document("/api/board?position=" + encoded(start) + "&moves=" + encoded(moves)));
+    CHECK(board["ply"] == ply);
+    CHECK(api.get("/api/position.svg?" + at)->body == api.get("/api/position.svg?position=" + encoded(start) + "&moves=" + encoded(moves))->body);
+  }
+  // Without ply, the game's end; moves play on from the game's position.
+  const json whole = api.document("/api/games/4");
+  CHECK(api.document("/api/board?game=4")["position"] == whole["plies"].back()["position"]);
+  const json afterTwo = api.document("/api/board?game=4&ply=2");
+  const std::string third = whole["plies"][2]["uhp"];
+  CHECK(api.document("/api/board?game=4&ply=2&moves=" + encoded(third)) == api.document("/api/board?game=4&ply=3"));
+  CHECK(afterTwo["ply"] == 2);
+}
+
+TEST_CASE("a game or ply that cannot be is refused naming game or ply, as the CLI words it") {
+  Api api;
+  const json unknown = api.document("/api/explore?game=999999&ply=2", 404);
+  CHECK(unknown["parameter"] == "game");
+  const auto cliUnknown = runApiary("--db " + servedDatabase().string() + " explore --game 999999 --ply 2", true);
+  CHECK(cliUnknown.code == 2);
+  CHECK(cliUnknown.out.find(unknown["error"].get<std::string>()) != std::string::npos);
+  const int plies = api.document("/api/games/4")["game"]["plies"];
+  const json past = api.document("/api/board?game=4&ply=" + std::to_string(plies + 1), 400);
+  CHECK(past["parameter"] == "ply");
+  CHECK(past["error"] == "--ply " + std::to_string(plies + 1) + ": game 4 has " + std::to_string(plies) + " plies");
+  const json both = api.document("/api/explore?game=4&position=wG1", 400);
+  CHECK(both["parameter"] == "game");
+  CHECK(both["error"] == "give the position once: position or game");
+  const std::vector<std::tuple<std::string, int, std::string>> refused{
+      {"/api/search?game=abc", 400, "game"},
+      {"/api/search?game=4&ply=-1", 400, "ply"},
+      {"/api/explore?ply=3", 400, "ply"},
+      {"/api/position.svg?game=999999", 404, "game"},
+      {"/api/pattern?where=ply%20%3E%3D%202&game=4&ply=2", 400, "game"}};
+  for (const auto& [path, status, parameter] : refused) {
+    INFO(path);
+    CHECK(api.document(path, status)["parameter"] == parameter);
+  }
+}
+
 TEST_CASE("a game comes with its plies, and as a file in any notation") {
   Api api;
   const json game = api.document("/api/games/5?notation=pgn-like");

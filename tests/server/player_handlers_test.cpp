@@ -51,6 +51,13 @@ TEST_CASE("the player endpoints answer the CLI's JSON") {
       nlohmann::json::parse(server::playersReply(server::parseParams("sort=score&min_games=3"), session).body);
   CHECK(byScore == cli("players --json --sort score --min-games 3"));
   REQUIRE_FALSE(players["players"].empty());
+  // A page further: the rows after the offset, in the same order.
+  const nlohmann::json page =
+      nlohmann::json::parse(server::playersReply(server::parseParams("limit=3&offset=2"), session).body);
+  CHECK(page == cli("players --json --limit 3 --offset 2"));
+  REQUIRE(players["players"].size() == 5);
+  CHECK(page["players"] == nlohmann::json(std::vector(players["players"].begin() + 2, players["players"].end())));
+  CHECK(page["total"] == players["total"]);
   const std::string name = players["players"][0]["name"];
   const auto reply = server::playerReply(name, server::parseParams("notation=pgn-like&color=first"), session);
   CHECK(reply.status == 200);

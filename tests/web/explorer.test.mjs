@@ -1,6 +1,6 @@
 // The explorer page in headless chromium against a real `apiary serve`: the board,
-// the explorer table, the URL state, pasting, playing on the board and the game
-// viewer. Run by `node --test` (ctest registers it; it reports itself skipped when
+// the explorer table, the URL state, pasting, playing on the board, the game
+// viewer, a player's view and the players list. Run by `node --test` (ctest registers it; it reports itself skipped when
 // node, playwright-core, chromium or the serve command is missing).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -168,7 +168,7 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     await act(() => page.goto(`${server.base}/?moves=${encodeURIComponent('wS1')}`));
     await page.waitForSelector('.games-table tbody tr');
     const id = await page.locator('.games-table tbody tr').first().getAttribute('data-id');
-    await act(() => page.locator('.games-table tbody tr').first().locator('button').click());
+    await act(() => page.locator('.games-table tbody tr').first().locator('button.open-game').click());
     assert.equal(new URL(page.url()).searchParams.get('game'), id);
     const game = await getJson(server.base, `/api/games/${id}`);
     assert.equal(await page.locator('#move-list li').count(), game.plies.length);
@@ -244,10 +244,97 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     await page.click('#flip');
   });
 
+  await t.test('a name in the games list opens the player view with the numbers /api/player gives', async () => {
+    await act(() => page.goto(`${server.base}/?moves=${encodeURIComponent('wS1')}`));
+    const nameButton = page.locator('.games-table tbody tr').first().locator('.player-name').first();
+    const name = await nameButton.getAttribute('data-name');
+    await act(() => nameButton.click());
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('view'), 'player');
+    assert.equal(url.searchParams.get('name'), name);
+    const doc = await getJson(server.base, `/api/player/${encodeURIComponent(name)}`);
+    assert.ok(doc.games > 0);
+    assert.equal(await page.locator('.player-heading').textContent(), doc.name);
+    assert.equal(await page.locator('.player-games').textContent(), `${doc.games} games`);
+    assert.equal(await page.locator('.player-wdl').textContent(),
+      `${doc.wins} won, ${doc.draws} drawn, ${doc.losses} lost, ${doc.unfinished} unfinished`);
+    assert.equal(await page.locator('.player-streak').textContent(), `longest winning streak ${doc.longest_winning_streak}`);
+    assert.equal(await page.locator('.player-length').textContent(), `average length ${doc.average_plies} plies`);
+    const cell = (record, column) => page.locator(`.records-table tr[data-record="${record}"] td.${column}`).textContent();
+    for (const [record, counts] of [['overall', doc], ['as first', doc.as_first], ['as second', doc.as_second],
+      ...Object.entries(doc.by_year)]) {
+      for (const column of ['games', 'wins', 'draws', 'losses', 'unfinished']) {
+        assert.equal(await cell(record, column), String(counts[column]), `${record} ${column}`);
+      }
+    }
+    const blocks = page.locator('.repertoire');
+    assert.equal(await blocks.nth(0).locator('tbody tr').count(), doc.repertoire.first.length);
+    assert.equal(await blocks.nth(1).locator('tbody tr').count(), doc.repertoire.second.length);
+    assert.equal(await page.locator('.opponents-table tbody tr').count(), doc.opponents.length);
+    assert.equal(await page.locator('.opponents-table tbody tr').first().locator('td.games').textContent(),
+      String(doc.opponents[0].games));
+  });
+
+  await t.test('a repertoire line opens the explorer on the player\'s own games there, and back returns', async () => {
+    const name = new URL(page.url()).searchParams.get('name');
+    const doc = await getJson(server.base, `/api/player/${encodeURIComponent(name)}`);
+    const line = doc.repertoire.first.find((l) => l.plies === 2);
+    assert.ok(line, 'the player has a two-ply line as first player');
+    const moves = line.moves.join(';');
+    await act(() => page.locator(`.repertoire-table tr[data-moves="${moves}"]`).first().click());
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('player'), name);
+    assert.equal(url.searchParams.get('colour'), 'first');
+    assert.deepEqual(movesInUrl(), line.moves);
+    assert.equal(await piecesOnBoard(), 2);
+    const explore = await getJson(server.base,
+      `/api/explore?moves=${encodeURIComponent(moves)}&player=${encodeURIComponent(name)}&color=first`);
+    assert.ok(explore.games >= line.games, 'every game of the line reached its position');
+    assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
+    assert.equal(await page.locator('#filters select[name="colour"]').inputValue(), 'first');
+    await act(() => page.goBack());
+    assert.equal(new URL(page.url()).searchParams.get('view'), 'player');
+    assert.equal(await page.locator('.player-games').textContent(), `${doc.games} games`);
+    // an opponent's name opens their view
+    const opponent = doc.opponents[0].name;
+    await act(() => page.locator('.opponents-table .player-name').first().click());
+    assert.equal(new URL(page.url()).searchParams.get('name'), opponent);
+    await act(() => page.goBack());
+    assert.equal(new URL(page.url()).searchParams.get('name'), name);
+  });
+
+  await t.test('the search box opens a player by a name in another letter case', async () => {
+    const { players } = await getJson(server.base, '/api/players?limit=1');
+    const name = players[0].name;
+    await page.fill('#player-search', name.toUpperCase());
+    await act(() => page.click('#player-form button'));
+    assert.equal(await page.locator('.player-heading').textContent(), name);
+    assert.equal(await page.locator('.player-games').textContent(), `${players[0].games} games`);
+  });
+
+  await t.test('the players list is sorted by games or by score, a page at a time', async () => {
+    await act(() => page.click('#to-players'));
+    const byGames = await getJson(server.base, '/api/players?limit=20');
+    const names = () => page.locator('.players-table tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.name));
+    assert.deepEqual(await names(), byGames.players.map((p) => p.name));
+    const games = await page.locator('.players-table td.games').allTextContents();
+    assert.deepEqual(games.map(Number), [...games.map(Number)].sort((a, b) => b - a));
+    await act(() => page.selectOption('#players-sort', 'score'));
+    assert.equal(new URL(page.url()).searchParams.get('sort'), 'score');
+    const byScore = await getJson(server.base, '/api/players?sort=score&limit=20');
+    assert.deepEqual(await names(), byScore.players.map((p) => p.name));
+    assert.ok(byScore.total > 20, 'more than one page of players');
+    await act(() => page.click('.next-page'));
+    const second = await getJson(server.base, '/api/players?sort=score&limit=20&offset=20');
+    assert.deepEqual(await names(), second.players.map((p) => p.name));
+    await act(() => page.goBack());
+    assert.deepEqual(await names(), byScore.players.map((p) => p.name));
+  });
+
   await t.test('screenshots are saved for a laptop and a phone, and nothing left localhost', async () => {
     // A game in the viewer, some way in: board, explorer, move list and games all show.
     await act(() => page.goto(`${server.base}/?moves=${encodeURIComponent('wS1')}`));
-    await act(() => page.locator('.games-table tbody tr').first().locator('button').click());
+    await act(() => page.locator('.games-table tbody tr').first().locator('button.open-game').click());
     const ply = Math.min(16, await page.locator('#move-list li').count());
     await act(() => page.click(`#move-list button[data-ply="${ply}"]`));
     await page.waitForSelector('.games-total');
@@ -256,6 +343,10 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     await act(() => page.reload());
     await page.waitForSelector('.games-total');
     await page.screenshot({ path: path.join(buildDir, 'web-screenshot-phone.png'), fullPage: true });
+    // A player's view on the phone: one column, nothing wider than the screen.
+    await act(() => page.click('.viewer .player-name'));
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling');
+    await page.screenshot({ path: path.join(buildDir, 'web-screenshot-player-phone.png'), fullPage: true });
     assert.deepEqual(foreignRequests, []);
     assert.deepEqual(pageErrors, []);
   });

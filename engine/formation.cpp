@@ -160,6 +160,8 @@ Formation::Formation(std::vector<CellSpec> cells) : cells_(std::move(cells)) {
       });
       orientations_.push_back(std::move(placed));
     }
+  for (const CellSpec& c : cells_)
+    if (&c != anchor_ && !c.empty && !c.anywhere && stepsBetween(c.at, anchor_->at) == 1) besideAnchor_.push_back(&c);
   required_ = requiredContactsOf(cells_);
   queenBounds_ = queenBoundsOf(cells_);
 }
@@ -179,6 +181,12 @@ bool Formation::matches(const Board& board) const {
     if (!anchor_->anywhere && !board.isTop(p)) continue;
     const Cell cell = board.cellOf(p);
     if (!stackFits(board, cell, *anchor_)) continue;
+    const auto someNeighbourFits = [&](const CellSpec* spec) {
+      for (unsigned around = board.occupiedAround(cell); around; around &= around - 1)
+        if (stackFits(board, neighbor(cell, std::countr_zero(around)), *spec)) return true;
+      return false;
+    };
+    if (!std::all_of(besideAnchor_.begin(), besideAnchor_.end(), someNeighbourFits)) continue;
     for (const auto& orientation : orientations_)
       if (fitsAt(board, cell, orientation)) return true;
   }

@@ -70,6 +70,9 @@ class Formation {
   // anchor is looked for at their cells only.
   uint32_t anchorPieces_ = 0;
   std::vector<std::vector<Placed>> orientations_;  // the distinct rotations and reflections
+  // Cells next to the anchor whose tops are written: in every orientation, each is
+  // one of the anchor's six neighbours, so one that none fits rules the anchor out.
+  std::vector<const CellSpec*> besideAnchor_;
   std::vector<Contacts> required_;
   std::vector<QueenBound> queenBounds_;
 };

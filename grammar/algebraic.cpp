@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "grammar/algebraic_usual.hpp"
+#include "grammar/annotation.hpp"
 #include "grammar/ascii.hpp"
 #include "grammar/line_reader.hpp"
 #include "grammar/tag_pair.hpp"
@@ -49,7 +50,7 @@ const auto ws = x3::omit[+in<" \t">];
 const auto letter = in<"a-z">;
 const auto row = x3::int_;  // takes `-1`, `+2`, `2`
 // Where a move or one of its words may end.
-const auto wordEnd = &(in<" \t({;"> | x3::eoi);
+const auto wordEnd = &(in<" \t({;$"> | x3::eoi | annotation::markThenEnd);
 
 // Column names, as columnToQ reads them: a letter, or the same letter twice. The
 // first letter sets q as a single column; a second one that repeats it makes it the
@@ -132,7 +133,7 @@ const x3::rule<class move_r, Move> move = "move";
 const auto move_def = (lit("pass")[([](auto& ctx) { x3::_val(ctx).pass = true; })] |
                        (piece[onVal([](Move& m, const Piece& p) { m.piece = p; })] >> locations >>
                         -assist[onVal([](Move& m, const Assist& a) { m.assist = a; })])) >>
-                      &(in<" \t{;"> | x3::eoi);
+                      &(in<" \t{;$"> | x3::eoi | annotation::markThenEnd);
 
 BOOST_SPIRIT_DEFINE(single, doubled, column, fullCell, partialCell, shortFrom, longFrom, gluedTo, placement, spacedWords,
                     alone, gluedPair, piece, assist, move)
@@ -152,6 +153,17 @@ class Reader : public LineReader<Move> {
     std::string& to = game->moves.back().comment;
     if (!to.empty()) to += ' ';
     to += trimBlanks(body);
+  }
+
+  // The length of a NAG (`$1`) at `at`, or of a mark (`!?`) touching the move before
+  // it; 0 for anything else, which the move grammar then refuses.
+  std::size_t annotationAt(std::string_view text, std::size_t at) {
+    const char* const here = text.data() + at;
+    const char* const end = text.data() + text.size();
+    if (const auto length = annotation::nagLength(here, end)) return length;
+    auto* const game = inProgress();
+    if (at == 0 || blank.has(static_cast<unsigned char>(here[-1])) || !game || game->moves.empty()) return 0;
+    return annotation::markLength(here, end);
   }
 
   // The usual line read whole into its record; false leaves it to the general loop.
@@ -181,6 +193,10 @@ class Reader : public LineReader<Move> {
       const char* const here = text.data() + at;
       const char* it = here;
       if (*here == ';') return comment(text.substr(at + 1));
+      if (const auto length = annotationAt(text, at)) {
+        at += length;
+        continue;
+      }
       if (*here == '{') {
         const void* close = std::memchr(here, '}', text.size() - at);
         if (!close) return error(at, "comment `{` is never closed");

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "grammar/annotation.hpp"
 #include "grammar/ascii.hpp"
 #include "grammar/position_string.hpp"
 #include "grammar/syntax.hpp"
@@ -101,6 +102,32 @@ int vote(std::string_view tok, std::array<int, VCount>& score) {
   return gained >= mark ? 2 : gained > 0;
 }
 
+// `;` after a UHP move and before another is the separator of UHP move lists
+// (`wQ;bG1 -wQ`, as GameStrings write them); anywhere else it starts a comment.
+bool separatesUhpMoves(std::string_view before, std::string_view after) {
+  const auto uhpMove = uhpPiece >> -(+blank >> (uhpRef | uhpPiece));
+  const auto next = after.find_first_not_of(" \t");
+  if (next == std::string_view::npos) return false;
+  after = after.substr(next, after.find(';', next) - next);
+  return (whole(before, uhpPiece | uhpRef | "pass")) && whole(trimBlanks(after), uhpMove | "pass");
+}
+
+// Every line that holds text is a position string, read without errors, and one
+// of them holds more than a single bare piece (`wQ` alone is a move too).
+bool positionStringsOnly(std::string_view text) {
+  bool rows = false;
+  for (std::size_t start = 0; start < text.size();) {
+    const auto end = std::min(text.find('\n', start), text.size());
+    const auto line = trimBlanks(text.substr(start, end - start));
+    start = end + 1;
+    if (line.empty()) continue;
+    const auto parsed = parsePositionString(line);
+    if (!parsed || !parsed.errors.empty()) return false;
+    rows |= line.find_first_of("/=:0123456789") != std::string_view::npos;
+  }
+  return rows;
+}
+
 std::optional<Format> fromHint(std::string_view hint) {
   auto dot = hint.find_last_of('.');
   auto slash = hint.find_last_of("/\\");
@@ -128,15 +155,8 @@ Format detectFormat(std::string_view content, std::string_view extensionHint) {
       text.find("GM[27]") != std::string_view::npos)
     return Format::Sgf;
 
-  // A single line of rows: a position string, if it reads as one without errors.
-  const auto lineEnd = text.find_first_of("\r\n");
-  if (text.find_first_not_of(" \t\r\n", lineEnd == std::string_view::npos ? text.size() : lineEnd) ==
-      std::string_view::npos) {
-    auto line = trimBlanks(text.substr(0, lineEnd));
-    auto parsed = parsePositionString(line);
-    if (parsed && parsed.errors.empty() && line.find_first_of("/=:0123456789") != std::string_view::npos)
-      return Format::PositionString;
-  }
+  // Lines of rows, one position a line.
+  if (positionStringsOnly(text)) return Format::PositionString;
 
   std::array<int, VCount> score{};
   std::size_t tokens[3] = {};  // how many fit no notation, fit some, mark one
@@ -161,8 +181,10 @@ Format detectFormat(std::string_view content, std::string_view extensionHint) {
     // Split into tokens, skipping `{...}` (may span lines), `;` comments and move numbers.
     std::string tok;
     auto flush = [&] {
+      // Marks (`!?`) and NAGs (`$1`) say nothing of the notation.
+      while (!tok.empty() && annotation::markLength(&tok.back(), tok.data() + tok.size())) tok.pop_back();
       // Move numbers, results and `pass` are written alike in several notations.
-      const bool neutral = whole(tok, +digit >> +x3::lit('.')) ||
+      const bool neutral = whole(tok, +digit >> +x3::lit('.')) || whole(tok, annotation::nag) ||
                            whole(tok, x3::lit("pass") | "1-0" | "0-1" | "1/2-1/2" | "*" | "WhiteWins" |
                                           "BlackWins" | "Draw");
       if (!tok.empty() && !neutral) ++tokens[vote(tok, score)];
@@ -175,9 +197,9 @@ Format detectFormat(std::string_view content, std::string_view extensionHint) {
       } else if (c == '{') {
         flush();
         inComment = true;
-      } else if (c == ';') {
+      } else if (c == ';' && !separatesUhpMoves(tok, line.substr(i + 1))) {
         break;
-      } else if (c == ' ' || c == '\t') {
+      } else if (c == ' ' || c == '\t' || c == ';') {
         flush();
       } else {
         tok += c;

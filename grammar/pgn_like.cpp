@@ -12,6 +12,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "grammar/annotation.hpp"
 #include "grammar/ascii.hpp"
 #include "grammar/line_reader.hpp"
 #include "grammar/pgn_like_usual.hpp"
@@ -66,7 +67,7 @@ const auto setFromTo = onVal([](Ply& p, char c) { p.from = std::move(p.to), p.to
 const auto setOther = onVal([](Ply& p, Reference& r) { p.to->other = std::move(r); });
 const auto locations = pieceChar[setTo] >> -ref[setOther] >> -('-' >> pieceChar[setFromTo] >> -ref[setOther]);
 // What may follow a ply: a comment may touch it.
-const auto plyEnd = &(in<pgn_like_usual::plyEnds> | x3::eoi);
+const auto plyEnd = &(in<pgn_like_usual::plyEnds> | x3::eoi | annotation::markThenEnd);
 const x3::rule<class ply_r, Ply> plyRule = "ply";
 const auto plyRule_def =
     head >> -locations >> -x3::lit('#')[([](auto& ctx) { x3::_val(ctx).endsGame = true; })] >> plyEnd;
@@ -127,6 +128,8 @@ class Reader {
       const char c = *at_;
       if (c == '{' || c == ';')
         comment();
+      else if ((c == '$' || c == '!' || c == '?') && annotation())
+        continue;
       else if (c == '[')
         tag();
       else if (!(digit.has(static_cast<unsigned char>(c)) && (takeUsualTurns() || turn())))  // a turn number starts with a digit
@@ -206,6 +209,16 @@ class Reader {
     std::string& to = game_.moves.back().comment;
     if (!to.empty()) to += ' ';
     to += trim(body);
+  }
+
+  // A NAG (`$1`) anywhere between items, or a mark (`!?`) touching the ply before
+  // it, is read and skipped; false leaves anything else to ply(), which refuses it.
+  bool annotation() {
+    std::size_t length = annotation::nagLength(at_, end_);
+    if (!length && open_ && !game_.moves.empty() && !space.has(static_cast<unsigned char>(at_[-1])))
+      length = annotation::markLength(at_, end_);
+    at_ += length;
+    return length > 0;
   }
 
   void tag() {

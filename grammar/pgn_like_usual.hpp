@@ -9,6 +9,7 @@
 #include <cstring>
 #include <optional>
 
+#include "grammar/annotation.hpp"
 #include "grammar/ascii.hpp"
 #include "grammar/pgn_like.hpp"
 
@@ -62,9 +63,9 @@ struct UsualPly {
   }
 };
 
-// What may follow a ply: a blank, a line end, or a comment touching it (or the
-// end of the text).
-inline constexpr ascii::ByteSet plyEnds = " \t\r\n{;";
+// What may follow a ply: a blank, a line end, a comment or a NAG touching it, or
+// the end of the text; also a mark (grammar/annotation.hpp: markThenEnd).
+inline constexpr ascii::ByteSet plyEnds = " \t\r\n{;$";
 
 // What plyRule reads, with the same result, for a ply whose qualifier (if any)
 // has no qualifier of its own; it fails on any other text, even one plyRule
@@ -88,7 +89,9 @@ struct UsualPlyParser : x3::parser<UsualPlyParser> {
       std::memcpy(padded, first, static_cast<std::size_t>(last - first));
       length = read(padded, attr);
     }
-    if (length == 0 || (first + length != last && !ends.has[static_cast<unsigned char>(first[length])])) return false;
+    if (length == 0 || (first + length != last && !ends.has[static_cast<unsigned char>(first[length])] &&
+                        !annotation::markThenEndAt(first + length, last)))
+      return false;
     attr.begin = first;
     first += length;
     attr.end = first;

@@ -11,6 +11,7 @@
 #include <tuple>
 #include <utility>
 
+#include "grammar/annotation.hpp"
 #include "grammar/ascii.hpp"
 #include "grammar/line_reader.hpp"
 #include "grammar/tag_pair.hpp"
@@ -317,25 +318,33 @@ void scanFile(It begin, It end, FileBuilder& file) {
 
   auto const nl = lineBreak;
   auto const comment = '{' >> x3::raw[*~in<"}">][onComment] >> '}' >> x3::eps[onClosed];
+  // `;` to the end of the line: a PGN-style line has no other use for it (a
+  // GameString, where `;` separates moves, is a line of its own: gameString below).
+  auto const lineComment = ';' >> x3::raw[*~in<"\r\n">][onComment];
   // A name as the other notations' tag pairs take it (grammar/tag_pair.cpp): what one
   // notation writes, another reads (a BoardSpace property may start with a digit).
   auto const tag = '[' >> *blank >> x3::raw[+in<"a-zA-Z0-9_">][setName] >>
                    +blank >> '"' >> x3::raw[*(('\\' >> x3::char_) | ~in<"\"\r\n">)][setValue] >>
                    '"' >> *blank >> ']' >> x3::eps[onTag];
+  // A mark (`!?`) right after the move is read and skipped; NAGs (`$1`) are filler.
   auto const commonMove = usualNumber >> '.' >> x3::omit[*blank] >> position >> validPiece >>
-                          -(x3::omit[+blank] >> reference) >> position >> x3::omit[*blank];
-  auto const move = x3::uint_ >> '.' >> *blank >> x3::raw[+~in<"{\r\n">][onMove];
+                          -(x3::omit[+blank] >> reference) >> position >> x3::omit[-annotation::mark >> *blank];
+  auto const filler = *(blank | comment | lineComment | annotation::nag);
+  // A comment may stand between the number and the move (`1. {opening} wS1`); a
+  // mark touches the move's last word.
+  auto const moveWord = +~in<" \t{;$!?\r\n">;
+  auto const move = x3::uint_ >> '.' >> filler >> x3::raw[moveWord >> *(+blank >> moveWord)][onMove] >>
+                    -annotation::markThenEnd;
   auto const result =
       x3::raw[x3::lit("WhiteWins") | "BlackWins" | "Draw" | "1/2-1/2" | "1-0" | "0-1" | "*"][onResult] >>
-      &(blank | nl | '{' | x3::eoi);
+      &(blank | nl | '{' | ';' | x3::eoi);
   auto const gameString =
       x3::raw[&(x3::lit("Base") >> *in<"+MLP"> >> ';') >> +~in<"\r\n">][onGameString];
-  auto const filler = *(blank | comment);
   // Built once: an X3 expression written inside the loop is a new object every
   // line, and copying its parsers cost more than running them. Move lines are
   // nearly all of a file: theirs come first.
   auto const line =
-      filler >> -((commonMove >> &(in<"{\r\n"> | x3::eoi))[onCommonMove] | move | tag | result | gameString) >>
+      filler >> -((commonMove >> &(in<"{;$\r\n"> | x3::eoi))[onCommonMove] | move | tag | result | gameString) >>
       filler;
   // A line that does not end where the grammar stops is bad from there on.
   auto const otherLine = line >> (x3::raw[nl][onBreak] | x3::eoi | x3::raw[*~in<"\r\n"> >> -nl][onBad]);

@@ -14,6 +14,7 @@
 // Merging buckets is a merge of sorted lists; a position present in several is
 // merged with mergeRecords.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -36,7 +37,7 @@ class BucketWriter {
   BucketWriter() { clear(); }
   void clear();
   // Room for `bytes` of positions, so that a bucket of known size grows once.
-  void reserve(std::size_t bytes) { bytes_.reserve(kCountRoom + bytes); }
+  void reserve(std::size_t bytes) { bytes_.resize(std::max(bytes_.size(), kCountRoom + bytes)); }
   void add(PositionHash position, std::string_view record);
   std::size_t size() const { return count_; }
   // The encoded bucket (valid until the next clear or add).
@@ -47,7 +48,9 @@ class BucketWriter {
   // for its longest varint, and finish() writes it just before them, so the bucket
   // is never copied to put it in front.
   static constexpr std::size_t kCountRoom = 10;
-  std::string bytes_;
+  static constexpr std::size_t kMaxVarint = 10;
+  std::string bytes_;      // written up to used_; the rest is room
+  std::size_t used_ = 0;
   std::size_t count_ = 0;
   PositionHash previous_ = 0;
 };

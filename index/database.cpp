@@ -68,8 +68,12 @@ void Database::open() {
   }
   // RocksDB first: its lock keeps a second writer out before the catalogue is
   // touched, and for a reader its view decides which catalogue rows exist.
-  store_ = std::make_unique<PositionStore>(
-      dir_ / "positions", write ? PositionStore::Mode::ReadWrite : PositionStore::Mode::ReadOnly, options_.mapFiles);
+  if (options_.sharedPositions && write) throw std::logic_error("a writer's positions are its own");
+  store_ = options_.sharedPositions
+               ? options_.sharedPositions
+               : std::make_shared<PositionStore>(dir_ / "positions",
+                                                 write ? PositionStore::Mode::ReadWrite : PositionStore::Mode::ReadOnly,
+                                                 options_.mapFiles);
   if (const auto damaged = store_->damagedFiles(); !damaged.empty() && !options_.openDamaged)
     throw DatabaseError(DatabaseFault::Damaged, plainMessage(DatabaseFault::Damaged, dir_, damaged.front()));
   updateVisible();

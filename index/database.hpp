@@ -49,6 +49,11 @@ struct DatabaseOptions {
   // Open even when RocksDB's files are not as its MANIFEST says (for `check`, which
   // reports them); every other opening refuses such a database (DatabaseError).
   bool openDamaged = false;
+  // ReadOnly: read the positions through another reader's RocksDB instance
+  // (positions()), which threads may share: one mapping of the files and one block
+  // cache for all. Any sharer's refresh() moves the positions of all; each one's
+  // lastGame() and catalogue move at its own refresh().
+  std::shared_ptr<PositionStore> sharedPositions = {};
 };
 
 struct AddResult {
@@ -109,6 +114,8 @@ class Database {
 
   // A reader: see the batches committed since it opened.
   void refresh();
+  // The RocksDB instance, for another reader to share (sharedPositions).
+  std::shared_ptr<PositionStore> positions() const { return store_; }
   // Blocks until RocksDB's background compactions are done.
   void waitForCompactions();
   // Rewrites the positions as one sorted run (reads get faster; see PositionStore).
@@ -126,7 +133,7 @@ class Database {
 
   std::filesystem::path dir_;
   DatabaseOptions options_;
-  std::unique_ptr<PositionStore> store_;
+  std::shared_ptr<PositionStore> store_;
   std::unique_ptr<Catalogue> catalogue_;
   GameId visible_ = 0;
   uint64_t lastBatch_ = 0;

@@ -7,18 +7,20 @@ namespace apiary::index {
 void collectVisits(std::span<const PositionHash> positions, VisitList& out) {
   out.visits.clear();
   out.labels.clear();
+  // The hashes are sorted beside their plies, not through an index into
+  // `positions`: every comparison then reads the two entries it compares.
   auto& order = out.order;
   order.resize(positions.size());
-  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = {positions[i], i};
   // By position, then by ply: each run is one position, its first ply first.
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    return positions[a] != positions[b] ? positions[a] < positions[b] : a < b;
+  std::sort(order.begin(), order.end(), [](const VisitList::Ply& a, const VisitList::Ply& b) {
+    return a.position != b.position ? a.position < b.position : a.ply < b.ply;
   });
   for (std::size_t i = 0; i < order.size();) {
-    const PositionHash h = positions[order[i]];
-    Visit v{h, order[i], uint32_t(out.labels.size()), 0};
-    for (; i < order.size() && positions[order[i]] == h; ++i) {
-      const uint32_t ply = order[i];
+    const PositionHash h = order[i].position;
+    Visit v{h, order[i].ply, uint32_t(out.labels.size()), 0};
+    for (; i < order.size() && order[i].position == h; ++i) {
+      const uint32_t ply = order[i].ply;
       if (ply + 1 >= positions.size()) continue;
       const uint32_t label = edgeLabel(positions[ply + 1]);
       const auto mine = out.labels.begin() + v.firstLabel;

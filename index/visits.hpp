@@ -22,7 +22,11 @@ struct Visit {
 struct VisitList {
   std::vector<Visit> visits;     // by position hash
   std::vector<uint32_t> labels;  // edgeLabel of each next position, back to back
-  std::vector<uint32_t> order;   // scratch
+  struct Ply {
+    PositionHash position;
+    uint32_t ply;
+  };
+  std::vector<Ply> order;  // scratch
 
   std::span<const uint32_t> labelsOf(const Visit& v) const {
     return std::span(labels).subspan(v.firstLabel, v.labelCount);

@@ -188,11 +188,15 @@ class Chunker {
 
   void emitText() {
     SourceChunk games = chunk(SourceChunk::Kind::Games, {});
+    const bool full = text_.size() >= chunkBytes_;
     games.text = std::move(text_);
     games.firstLine = textLine_;
     games.format = format_ ? format_ : options_.format;
     push(std::move(games));
     text_ = {};
+    // A big file's next chunk will be as big: grown by doubling, each chunk was
+    // copied about twice over. Small files keep growing from nothing.
+    if (full) text_.reserve(chunkBytes_ + chunkBytes_ / 4);
   }
 
   bool decideFormat() {

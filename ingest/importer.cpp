@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "notation/notations.hpp"
+#include "ingest/batch_writer.hpp"
 #include "ingest/reader.hpp"
 #include "ingest/chunks.hpp"
 #include "ingest/sources.hpp"
@@ -194,17 +195,12 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
   std::vector<index::RejectedGame> rejected;
   auto lastReport = Clock::now();
 
+  BatchWriter writer(db);
   auto flush = [&] {
-    if (!batch.empty()) {
-      const auto added = db.addGames(batch);
-      summary.totals.added += added.added;
-      summary.totals.skipped += added.skipped;
-      batch.clear();
-    }
-    if (!rejected.empty()) {
-      db.addRejected(rejected);
-      rejected.clear();
-    }
+    if (batch.empty() && rejected.empty()) return;
+    writer.submit(std::move(batch), std::move(rejected));
+    batch = {};
+    rejected = {};
   };
   int64_t fileGames = 0;  // games of the file in progress before this chunk
   auto take = [&](ChunkResult&& r) {
@@ -229,6 +225,9 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
     }
     fileGames += int64_t(r.games);
     if (options.progress && since(lastReport) > 0.2) {
+      const index::AddResult written = writer.totals();
+      summary.totals.added = written.added;
+      summary.totals.skipped = written.skipped;
       summary.totals.seconds = since(start);
       options.progress(summary.totals);
       lastReport = Clock::now();
@@ -248,6 +247,10 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
     while (auto r = pipeline.pop()) take(std::move(*r));
   }
   flush();
+  writer.finish();
+  const index::AddResult written = writer.totals();
+  summary.totals.added = written.added;
+  summary.totals.skipped = written.skipped;
   summary.totals.seconds = since(start);
   if (options.progress) options.progress(summary.totals);
   return summary;

@@ -186,16 +186,12 @@ std::vector<Move> relaxedFitting(const Board& board, const GameFrame& frame, con
 
 // Takes the game's tags: the grammar hands each game over to be replayed once.
 ReplayedGame replayAlgebraicGame(grammar::Game<ag::Move>&& game, ReadOptions options) {
-  ReplaySetup setup;
-  setup.lenient = options.lenient;
   std::string error;
-  setup.type = gameTypeFromTags(game.tags, error);
-  if (!error.empty()) return refusedGame(game, error);
-  for (const auto& w : game.moves)
-    if (!w.move.pass) {
-      if (w.move.piece.colour == 'b') setup.firstMover = Color::Black;  // colour is optional: White by default
-      break;
-    }
+  const auto setup = setupFromFirstPiece(
+      game, options, [](const ag::Move& m) { return m.pass; },
+      // colour is optional: White by default
+      [](const ag::Move& m) { return m.piece.colour == 'b' ? Color::Black : Color::White; }, error);
+  if (!setup) return refusedGame(game, error);
   GameFrame frame;
   auto step = [&](const Board& board, const grammar::Written<ag::Move>& w) {
     // The grid is wherever the first piece was written (m0 in a game).
@@ -206,7 +202,7 @@ ReplayedGame replayAlgebraicGame(grammar::Game<ag::Move>&& game, ReadOptions opt
   auto repair = [&](const Board& board, const grammar::Written<ag::Move>& w, const Step& failed) {
     return findRepair(board, w, failed, step, relaxed, ColourLetters::Prefix, ag::parseMove);
   };
-  return replayWritten(std::move(game), setup, step, repair);
+  return replayWritten(std::move(game), *setup, step, repair);
 }
 
 }  // namespace

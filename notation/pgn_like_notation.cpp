@@ -284,22 +284,18 @@ std::vector<Move> relaxedFitting(const Board& board, const pl::Ply& ply, const S
 
 // Takes the game's tags: the grammar hands each game over to be replayed once.
 ReplayedGame replayPgnLikeGame(grammar::Game<pl::Ply>&& game, ReadOptions options) {
-  ReplaySetup setup;
-  setup.lenient = options.lenient;
   std::string error;
-  setup.type = gameTypeFromTags(game.tags, error);
-  if (!error.empty()) return refusedGame(game, error);
   // Case gives colour, and either colour may move first.
-  for (const auto& w : game.moves)
-    if (w.move.kind != pl::Ply::Kind::Pass) {
-      setup.firstMover = std::isupper(static_cast<unsigned char>(w.move.piece)) ? Color::White : Color::Black;
-      break;
-    }
+  const auto setup = setupFromFirstPiece(
+      game, options, [](const pl::Ply& p) { return p.kind == pl::Ply::Kind::Pass; },
+      [](const pl::Ply& p) { return std::isupper(static_cast<unsigned char>(p.piece)) ? Color::White : Color::Black; },
+      error);
+  if (!setup) return refusedGame(game, error);
   auto step = [](const Board& board, const grammar::Written<pl::Ply>& w) { return resolveWritten(board, w.move); };
   auto repair = [&](const Board& board, const grammar::Written<pl::Ply>& w, const Step& failed) {
     return findRepair(board, w, failed, step, relaxedFitting, ColourLetters::Case, pl::parsePly);
   };
-  return replayWritten(std::move(game), setup, step, repair);
+  return replayWritten(std::move(game), *setup, step, repair);
 }
 
 }  // namespace

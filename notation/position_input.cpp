@@ -29,6 +29,15 @@ bool isMoveNumber(std::string_view w) {
   return digits > 0 && digits < w.size() && w.find_first_not_of('.', digits) == std::string_view::npos;
 }
 
+// How many words from `i` on make a `{...}` comment or a NAG (`$1`); 0 if none does.
+std::size_t annotationWords(const std::vector<std::string>& all, std::size_t i) {
+  if (all[i].size() > 1 && all[i][0] == '$') return 1;
+  if (all[i][0] != '{') return 0;
+  std::size_t end = i;
+  while (end < all.size() && all[end].find('}') == std::string::npos) ++end;
+  return std::min(end + 1, all.size()) - i;
+}
+
 // UHP files hold one numbered ply per line, but people type move lists on one line:
 // "1. wG1 2. bS1 wG1-", "wG1; bS1 wG1-" or just "wG1 bS1 wG1- wQ -wG1". The plies
 // are split by move numbers, by ';' or line ends, or else by the shape of UHP moves
@@ -57,6 +66,11 @@ std::string uhpMoveLines(std::string_view text) {
     }
   } else {
     for (std::size_t i = 0; i < all.size();) {
+      // A comment or NAG stays on the line of the move before it, for the grammar to read.
+      if (const std::size_t notes = annotationWords(all, i); notes && !plies.empty()) {
+        for (std::size_t end = i + notes; i < end; ++i) plies.back() += " " + all[i];
+        continue;
+      }
       const bool single = plies.empty() ? !(i + 1 < all.size() && all[i + 1] == ".") : all[i] == "pass";
       plies.push_back(single ? all[i] : all[i] + " " + (i + 1 < all.size() ? all[i + 1] : ""));
       i += single ? 1 : 2;

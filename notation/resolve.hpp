@@ -152,4 +152,23 @@ ReplayedGame refusedGame(const WrittenGame& game, std::string message) {
   return out;
 }
 
+// The setup of a notation whose first piece written gives the first mover's colour
+// (PGN-like, algebraic): the game type from the tags, leniency, and
+// `colourOf(description)` of the first move that is not a pass. nullopt, with
+// `error` set, when the tags name no game type.
+template <class Description, class IsPass, class ColourOf>
+std::optional<ReplaySetup> setupFromFirstPiece(const grammar::Game<Description>& game, ReadOptions options,
+                                               IsPass isPass, ColourOf colourOf, std::string& error) {
+  ReplaySetup setup;
+  setup.lenient = options.lenient;
+  setup.type = gameTypeFromTags(game.tags, error);
+  if (!error.empty()) return std::nullopt;
+  for (const auto& w : game.moves)
+    if (!isPass(w.move)) {
+      setup.firstMover = colourOf(w.move);
+      break;
+    }
+  return setup;
+}
+
 }  // namespace apiary::notation

@@ -45,7 +45,7 @@ void filtered(const index::Database& db, const index::GameSearch& catalogue, con
               const std::vector<Edge>& edges, KeptGames& kept, Exploration& out) {
   // The games through the position and the next positions are the ones asked about.
   std::vector<PositionKey> keys{key};
-  for (const Edge& e : edges) keys.push_back(e.next->key);
+  for (const Edge& e : edges) keys.push_back(keyAfter(out.board, e.next->move));
   const FilterSet& filter = kept.through(db, keys);
   std::vector<PositionGame> games;
   for (const index::Posting& p : db.postings(key, 0, UINT64_MAX).postings)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "engine/canonical_board.hpp"
 #include "engine/movegen.hpp"
 
 namespace apiary::query {
@@ -29,15 +30,21 @@ NextPositions nextPositions(const Board& position) {
   // A game may have had to pass here where this unrestricted position need not.
   if (std::find(candidates.begin(), candidates.end(), Move::pass()) == candidates.end())
     candidates.push_back(Move::pass());
+  const CanonicalBoard here(board);
   std::unordered_set<index::PositionHash> seen;
   for (const Move& m : candidates) {
-    board.play(m);
-    const PositionKey key = canonicalize(board).key;
-    board.undo();
-    const index::PositionHash hash = index::positionHash(key);
-    if (seen.insert(hash).second) out.next.push_back({m, key, hash});
+    CanonicalBoard next = here;
+    next.play(m);
+    const index::PositionHash hash = next.hashed().hash;
+    if (seen.insert(hash).second) out.next.push_back({m, hash});
   }
   return out;
+}
+
+PositionKey keyAfter(const Board& board, const Move& move) {
+  Board after = board;
+  after.play(move);
+  return canonicalize(after).key;
 }
 
 }  // namespace apiary::query

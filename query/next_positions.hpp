@@ -1,10 +1,11 @@
 // The positions one move away from a position, as the index labels them: every
-// legal move is played and the result canonicalised, and moves that lead to the
-// same canonical position (moves to symmetric twins) are one next position, shown
-// by the first of them. Moves are generated on the position with every expansion
-// and no restriction that depends on how it was reached (game type, tournament
-// opening rule, the piece that moved last), so that every move some game of the
-// database played from it is among them.
+// legal move is played and the result's canonical hash taken (from CanonicalBoard,
+// move by move, without writing keys: an explore asks for every legal move), and
+// moves that lead to the same canonical position (moves to symmetric twins) are one
+// next position, shown by the first of them. Moves are generated on the position
+// with every expansion and no restriction that depends on how it was reached (game
+// type, tournament opening rule, the piece that moved last), so that every move
+// some game of the database played from it is among them.
 #pragma once
 #include <vector>
 
@@ -16,8 +17,7 @@ namespace apiary::query {
 
 struct NextPosition {
   Move move;  // on NextPositions::board, in the position's own coordinates
-  PositionKey key;
-  index::PositionHash hash = 0;
+  index::PositionHash hash = 0;  // of the canonical key (keyAfter() writes the key)
 };
 
 struct NextPositions {
@@ -26,6 +26,9 @@ struct NextPositions {
 };
 
 NextPositions nextPositions(const Board& position);
+
+// The canonical key of the position a move of `board` leads to.
+PositionKey keyAfter(const Board& board, const Move& move);
 
 // The position set up again with every expansion, archive rules and no last-moved
 // piece, in the same coordinates and piece identities.

@@ -1,6 +1,9 @@
 // A database opened for reading, for any number of answers: the positions and the
 // catalogue as of one committed batch. refresh() moves it to the last batch a
 // concurrent ingest has committed, whole batches only. Used by one thread at a time.
+// Sessions may share one RocksDB instance (the second constructor): a refresh of
+// one then moves the positions of all, and each one's catalogue follows at its own
+// refresh (server/sessions.hpp says what that means for answers).
 #pragma once
 #include <filesystem>
 #include <memory>
@@ -16,6 +19,8 @@ namespace apiary::query {
 class ReadSession {
  public:
   explicit ReadSession(const std::filesystem::path& dir);
+  // Its own catalogue connection, the positions read through `sharing`'s instance.
+  ReadSession(const std::filesystem::path& dir, const ReadSession& sharing);
   const index::Database& db() const { return db_; }
   const index::GameSearch& catalogue() const { return *catalogue_; }
   index::GameId lastGame() const { return db_.lastGame(); }

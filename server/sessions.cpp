@@ -7,7 +7,8 @@ namespace apiary::server {
 SessionPool::SessionPool(const std::filesystem::path& dir, std::size_t size, std::chrono::milliseconds maxAge)
     : dir_(dir), maxAge_(maxAge), slots_(std::max<std::size_t>(1, size)) {
   for (auto& slot : slots_) {
-    slot.session = std::make_unique<query::ReadSession>(dir);
+    slot.session = &slot == &slots_.front() ? std::make_unique<query::ReadSession>(dir)
+                                            : std::make_unique<query::ReadSession>(dir, *slots_.front().session);
     slot.refreshed = std::chrono::steady_clock::now();
     latest_ = std::max(latest_.load(), slot.session->lastGame());
   }

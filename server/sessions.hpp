@@ -1,7 +1,16 @@
-// A few read sessions shared by the server's threads: a Database serves one thread
+// A few read sessions shared by the server's threads: a session serves one thread
 // at a time, so a request leases one, and gives it back when done. A session older
 // than `maxAge` is refreshed when leased, so a batch committed by a concurrent
 // ingest shows within about that time, whole batches only.
+//
+// The sessions read the positions through one RocksDB instance (one mapping of its
+// files, one block cache, where a session each had made every page resident once
+// per session). A session's refresh moves that instance for all of them, each
+// session's catalogue following at its own next refresh: between the two, for at
+// most `maxAge` after a batch lands, a session's positions may count games its
+// catalogue does not list yet (explore counts them; search lists only the games the
+// catalogue shows). Refreshing them all at once instead would make every request
+// wait for the slowest one out (a pattern query takes seconds).
 #pragma once
 #include <atomic>
 #include <chrono>

@@ -115,3 +115,25 @@ TEST_CASE("perft's README example runs, and an illegal move of --from names its 
   CHECK(illegal.out.find("ply 3: 'wQ /wS1': ") != std::string::npos);
   CHECK(illegal.out.find("touch") != std::string::npos);
 }
+
+TEST_CASE("a file of position strings converts to fen, is answered line by line and is no game to ingest", "[cli]") {
+  const auto dir = std::filesystem::temp_directory_path() / ("apiary-fen-lines-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string fen = (dir / "positions.txt").string();
+  std::ofstream(fen) << "5S1/3Sq2/3M2B/3ApA1/2AG1l1/3b1GB/2g1GP1/1mg:4/aQa4/as5 w\n\n1A/b1 b\n2Q/1q1\n";
+  const Run converted = runApiary("convert --to fen '" + fen + "'");
+  CHECK(converted.code == 0);
+  CHECK(std::count(converted.out.begin(), converted.out.end(), '\n') == 3);
+
+  const std::string db = "--db '" + (dir / "db").string() + "' ";
+  const Run ingested = runApiary(db + "ingest '" + fen + "'", true);
+  CHECK(ingested.code == 1);
+  CHECK(ingested.out.find("position strings, not games") != std::string::npos);
+
+  const Run answered = runApiary(db + "explore --batch '" + fen + "'");
+  CHECK(answered.code == 0);
+  CHECK(std::count(answered.out.begin(), answered.out.end(), '\n') == 3);
+  CHECK(answered.out.find("\"error\"") == std::string::npos);
+  std::filesystem::remove_all(dir);
+}

@@ -62,6 +62,31 @@ TEST_CASE("a bucket gives back its positions, from the first hash of its range t
   CHECK(bucketOf(inBucket(77)) == kBucket);
 }
 
+TEST_CASE("a lookup finds every position whatever the lengths of its steps and records, and misses the rest") {
+  // Steps of 1 to 7 bytes (gaps of 1 up to 2^47), records of 0 to 300 bytes (lengths
+  // of 1 and 2 bytes), the last ones close to the end of the bytes.
+  std::map<PositionHash, std::string> positions;
+  std::mt19937_64 rng(11);
+  uint64_t low = 0;
+  for (int i = 0; i < 400 && low < (uint64_t(1) << 47); ++i) {
+    low += 1 + (rng() >> (17 + rng() % 47));
+    positions[inBucket(low)] = std::string(rng() % 4 == 0 ? rng() % 300 : rng() % 3, char('a' + i % 26));
+  }
+  const std::string bytes = bucketOf(positions);
+  REQUIRE(read(bytes) == positions);
+  for (const auto& [h, record] : positions) {
+    CHECK(findInBucket(kBucket, bytes, h) == std::optional<std::string_view>(record));
+    CHECK(findInBucket(kBucket, bytes, h + 1).has_value() == (positions.count(h + 1) == 1));
+  }
+  CHECK_FALSE(findInBucket(kBucket, bytes, inBucket(low + 1)).has_value());
+  CHECK_FALSE(findInBucket(kBucket + 1, bytes, positions.begin()->first).has_value());
+  CHECK_FALSE(findInBucket(kBucket, bytes, (kBucket + 1) << (64 - kBucketBits)).has_value());
+  // Cut short anywhere: the positions still whole are found, none past the cut.
+  const PositionHash last = positions.rbegin()->first;
+  for (std::size_t cut = 0; cut < bytes.size(); cut += 1 + cut / 50)
+    CHECK(findInBucket(kBucket, std::string_view(bytes).substr(0, cut), last) == std::nullopt);
+}
+
 TEST_CASE("merging buckets is a union, adding the records of shared positions") {
   const PositionHash shared = inBucket(1000), onlyA = inBucket(10), onlyB = inBucket(5000);
   const std::string a = bucketOf({{onlyA, recordOf(1, 3)}, {shared, recordOf(2, 4)}});

@@ -93,6 +93,32 @@ TEST_CASE("the database is the same whatever the number of threads and batch siz
   CHECK(b.check({.full = true}).ok());
 }
 
+TEST_CASE("a batch that fails while the next is read stops the ingest, and the batches before it stay whole", "[ingest]") {
+  // Batches are written on a thread of their own while the workers read on: the
+  // error of the third must still reach the caller, and nothing after it be kept.
+  TempDir dir("apiary-importer-failing-batch");
+  fs::create_directories(dir.path / "in");
+  writeGeneratedFiles(dir.path / "in", 12, 25, 99);
+  int written = 0;
+  index::DatabaseOptions failing;
+  failing.onCommitStep = [&](index::CommitStep s) {
+    if (s == index::CommitStep::CatalogueWritten && ++written == 3) throw std::runtime_error("the third batch fails");
+  };
+  ingest::ImportOptions options;
+  options.batchGames = 50;
+  {
+    index::Database database(dir.path / "db", failing);
+    CHECK_THROWS_WITH(ingest::importSources(database, {(dir.path / "in").string()}, options), "the third batch fails");
+    CHECK(database.info().games == 100);
+  }
+  index::Database reopened(dir.path / "db");
+  CHECK(reopened.info().games == 100);
+  const auto rest = ingest::importSources(reopened, {(dir.path / "in").string()}, options);
+  CHECK(rest.totals.added == 200);
+  CHECK(rest.totals.skipped == 100);
+  CHECK(reopened.check({.full = true}).ok());
+}
+
 TEST_CASE("result tags in every spelling", "[ingest]") {
   CHECK(ingest::parseResultTag("1-0") == GameState::WhiteWins);
   CHECK(ingest::parseResultTag("BlackWins") == GameState::BlackWins);

@@ -1,0 +1,70 @@
+#include "ingest/batch_writer.hpp"
+
+namespace apiary::ingest {
+
+BatchWriter::BatchWriter(index::Database& db) : db_(db), thread_([this] { run(); }) {}
+
+BatchWriter::~BatchWriter() {
+  {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+  }
+  changed_.notify_all();
+  thread_.join();
+}
+
+void BatchWriter::rethrowFailure() {
+  if (failure_) std::rethrow_exception(failure_);
+}
+
+void BatchWriter::submit(std::vector<index::GameRecord>&& games, std::vector<index::RejectedGame>&& rejected) {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return (!waiting_ && !writing_) || failure_; });
+  rethrowFailure();
+  waiting_ = Batch{std::move(games), std::move(rejected)};
+  changed_.notify_all();
+}
+
+void BatchWriter::finish() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return (!waiting_ && !writing_) || failure_; });
+  rethrowFailure();
+}
+
+index::AddResult BatchWriter::totals() {
+  std::lock_guard lock(mutex_);
+  return totals_;
+}
+
+void BatchWriter::run() {
+  for (;;) {
+    Batch batch;
+    {
+      std::unique_lock lock(mutex_);
+      changed_.wait(lock, [&] { return waiting_ || closed_; });
+      if (!waiting_ || failure_) return;
+      batch = std::move(*waiting_);
+      waiting_.reset();
+      writing_ = true;
+    }
+    changed_.notify_all();
+    index::AddResult added;
+    std::exception_ptr failure;
+    try {
+      if (!batch.games.empty()) added = db_.addGames(batch.games);
+      if (!batch.rejected.empty()) db_.addRejected(batch.rejected);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    {
+      std::lock_guard lock(mutex_);
+      totals_.added += added.added;
+      totals_.skipped += added.skipped;
+      writing_ = false;
+      if (failure && !failure_) failure_ = failure;
+    }
+    changed_.notify_all();
+  }
+}
+
+}  // namespace apiary::ingest

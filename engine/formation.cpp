@@ -32,6 +32,57 @@ bool sameSpec(const CellSpec& a, const CellSpec& b) {
   return true;
 }
 
+// Whether two pieces of these sides can be of the same colour, of other colours.
+std::pair<bool, bool> colourRelations(Side a, Side b) {
+  const auto relative = [](Side s) { return s == Side::Mine || s == Side::Theirs; };
+  const auto absolute = [](Side s) { return s == Side::White || s == Side::Black; };
+  if ((relative(a) && relative(b)) || (absolute(a) && absolute(b))) return {a == b, a != b};
+  return {true, true};
+}
+
+// The contacts that two written pieces can make: bit(bug, bug, other colour).
+template <class BitOf>
+Contacts contactsOf(const PieceSpec& a, const PieceSpec& b, BitOf bitOf) {
+  Contacts out;
+  const auto [same, different] = colourRelations(a.side, b.side);
+  for (int x = 0; x < kBugs; ++x)
+    for (int y = 0; y < kBugs; ++y) {
+      if ((a.bug && int(*a.bug) != x) || (b.bug && int(*b.bug) != y)) continue;
+      if (same) out.add(bitOf(Bug(x), Bug(y), false));
+      if (different) out.add(bitOf(Bug(x), Bug(y), true));
+    }
+  return out;
+}
+
+std::vector<Contacts> requiredContactsOf(const std::vector<CellSpec>& cells) {
+  std::vector<Contacts> out;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const CellSpec& c = cells[i];
+    for (std::size_t k = 0; k + 1 < c.stack.size(); ++k)
+      out.push_back(contactsOf(c.stack[k], c.stack[k + 1], Contacts::stackedBit));
+    if (c.empty || c.anywhere) continue;
+    for (std::size_t j = i + 1; j < cells.size(); ++j) {
+      const CellSpec& d = cells[j];
+      if (!d.empty && !d.anywhere && stepsBetween(c.at, d.at) == 1)
+        out.push_back(contactsOf(c.stack.front(), d.stack.front(), Contacts::adjacentBit));
+    }
+  }
+  return out;
+}
+
+std::vector<QueenBound> queenBoundsOf(const std::vector<CellSpec>& cells) {
+  std::vector<QueenBound> out;
+  for (const CellSpec& c : cells)
+    for (const PieceSpec& piece : c.stack) {
+      if (piece.bug != Bug::Queen) continue;
+      QueenBound bound{piece.side, 0, 6};
+      for (const CellSpec& d : cells)
+        if (stepsBetween(c.at, d.at) == 1) d.empty ? --bound.atMost : ++bound.atLeast;
+      out.push_back(bound);
+    }
+  return out;
+}
+
 }  // namespace
 
 std::optional<Color> colorOfSide(Side side, Color toMove) {
@@ -109,6 +160,10 @@ Formation::Formation(std::vector<CellSpec> cells) : cells_(std::move(cells)) {
       });
       orientations_.push_back(std::move(placed));
     }
+  for (const CellSpec& c : cells_)
+    if (&c != anchor_ && !c.empty && !c.anywhere && stepsBetween(c.at, anchor_->at) == 1) besideAnchor_.push_back(&c);
+  required_ = requiredContactsOf(cells_);
+  queenBounds_ = queenBoundsOf(cells_);
 }
 
 bool Formation::fitsAt(const Board& board, Cell anchor, const std::vector<Placed>& orientation) const {
@@ -126,6 +181,12 @@ bool Formation::matches(const Board& board) const {
     if (!anchor_->anywhere && !board.isTop(p)) continue;
     const Cell cell = board.cellOf(p);
     if (!stackFits(board, cell, *anchor_)) continue;
+    const auto someNeighbourFits = [&](const CellSpec* spec) {
+      for (unsigned around = board.occupiedAround(cell); around; around &= around - 1)
+        if (stackFits(board, neighbor(cell, std::countr_zero(around)), *spec)) return true;
+      return false;
+    };
+    if (!std::all_of(besideAnchor_.begin(), besideAnchor_.end(), someNeighbourFits)) continue;
     for (const auto& orientation : orientations_)
       if (fitsAt(board, cell, orientation)) return true;
   }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/board.hpp"
+#include "engine/pattern_trace.hpp"
 
 namespace apiary {
 
@@ -29,6 +30,13 @@ struct CellSpec {
   std::vector<PieceSpec> stack;  // top first: {Beetle, Queen} is a Beetle on a Queen
 };
 
+// A Queen the formation writes, of a side, whose cell has at least and at most that
+// many occupied neighbours wherever the formation holds.
+struct QueenBound {
+  Side side = Side::Any;
+  int atLeast = 0, atMost = 6;
+};
+
 class Formation {
  public:
   // How far (in steps) a cell may be from the first occupied cell: the hive spans
@@ -42,6 +50,12 @@ class Formation {
 
   bool matches(const Board& board) const;
   const std::vector<CellSpec>& cells() const { return cells_; }
+  // Sets of contacts a game must meet each of (share a contact with) for the
+  // formation to hold in one of its positions: one per pair of adjacent cells whose
+  // tops are written, one per two pieces written one on the other.
+  const std::vector<Contacts>& requiredContacts() const { return required_; }
+  // The Queens' neighbours, from the cells next to each cell that writes a Queen.
+  const std::vector<QueenBound>& queenBounds() const { return queenBounds_; }
 
  private:
   struct Placed {
@@ -56,6 +70,11 @@ class Formation {
   // anchor is looked for at their cells only.
   uint32_t anchorPieces_ = 0;
   std::vector<std::vector<Placed>> orientations_;  // the distinct rotations and reflections
+  // Cells next to the anchor whose tops are written: in every orientation, each is
+  // one of the anchor's six neighbours, so one that none fits rules the anchor out.
+  std::vector<const CellSpec*> besideAnchor_;
+  std::vector<Contacts> required_;
+  std::vector<QueenBound> queenBounds_;
 };
 
 // Whether a stack from its top down fits the specification (top first).

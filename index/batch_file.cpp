@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "index/bucket.hpp"
+#include "index/pattern_store.hpp"
 #include "index/position_record.hpp"
 #include "index/visits.hpp"
 
@@ -87,8 +88,12 @@ BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker
   rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
   require(writer.Open(file.string()), "cannot create " + file.string());
   require(writer.Put(IndexKey::batch(marker.batch).encode(), marker.encode()), "writing a batch marker");
+  if (!games.empty())
+    require(writer.Put(IndexKey::patterns(marker.batch).encode(), encodePatternBatch(marker.firstGame, games)),
+            "writing pattern features");
 
-  // Keys must come in order: every posting list kept apart ('g'), then the buckets ('p').
+  // Keys must come in order: the marker ('b'), pattern features ('f'), every posting
+  // list kept apart ('g'), then the buckets ('p').
   std::vector<std::pair<std::size_t, std::size_t>> groups;  // each position's entries
   for (std::size_t i = 0; i < sorted.size();) {
     std::size_t j = i + 1;

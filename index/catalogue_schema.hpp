@@ -35,8 +35,9 @@ inline GameState stateOfCode(int64_t code) {
 //   postings under keys of their own (issue 5);  3: the algebraic position hash
 //   (engine/position_hash.hpp) instead of XXH3 of the key;  4: tag values' case
 //   folds (tag_values.folded) and games by date (issue 16);  5: each game's
-//   repairs (game_repairs, issue 14).
-inline constexpr int kIndexFormatVersion = 5;
+//   repairs (game_repairs, issue 14);  6: pattern search's per-game
+//   contacts and per-ply features under 'f' (pattern_store.hpp, issue 16).
+inline constexpr int kIndexFormatVersion = 6;
 
 // WAL (readers run beside the writer), synchronous=FULL (a pending batch must be
 // on disk before RocksDB commits it), and a larger page cache for the writer.

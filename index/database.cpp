@@ -269,6 +269,10 @@ CheckReport Database::check(const CheckOptions& options) const {
   return runCheck(*store_, *catalogue_, visible_, options);
 }
 
+void Database::forEachPatternBatch(const std::function<void(std::string_view)>& f) const {
+  store_->forEachPatternBatch(f);
+}
+
 void Database::forEachPosition(const std::function<void(PositionHash, const PositionRecord&)>& f) const {
   PositionRecord r;
   store_->forEachPosition([&](PositionHash h, std::string_view value, std::string_view apart) {

@@ -101,6 +101,9 @@ class Database {
   std::vector<GameId> searchTags(std::span<const TagFilter> filters, uint64_t offset, uint64_t limit) const;
   uint64_t countTags(std::span<const TagFilter> filters) const;
   GameId lastGame() const { return visible_; }
+  // Each batch's pattern-features value (pattern_store.hpp), in batch order; games
+  // past lastGame() are the caller's to skip.
+  void forEachPatternBatch(const std::function<void(std::string_view value)>& f) const;
   // Every position's record, in hash order (a full scan).
   void forEachPosition(const std::function<void(PositionHash, const PositionRecord&)>& f) const;
 

@@ -2,6 +2,8 @@
 // big-endian 64-bit number, 9 bytes in all:
 //
 //   'b' batch id   the marker of a committed ingest batch (value: BatchMarker)
+//   'f' batch id   pattern search's contacts and features of the batch's games
+//                  (value: pattern_store.hpp)
 //   'g' position   the postings of a popular position, kept apart from its bucket
 //                  (value: a posting list, posting_list.hpp)
 //   'p' bucket     the positions whose hashes start with these 16 bits, each with
@@ -43,13 +45,14 @@ inline uint32_t edgeLabel(PositionHash next) { return uint32_t(next); }
 std::string hexOf(PositionHash h);
 
 struct IndexKey {
-  enum class Space : char { Batch = 'b', Postings = 'g', Bucket = 'p' };
+  enum class Space : char { Batch = 'b', Patterns = 'f', Postings = 'g', Bucket = 'p' };
   static constexpr std::size_t kSize = 9;
 
   Space space;
   uint64_t id;  // the batch id, the position hash or the bucket number
 
   static IndexKey batch(uint64_t batchId) { return {Space::Batch, batchId}; }
+  static IndexKey patterns(uint64_t batchId) { return {Space::Patterns, batchId}; }
   static IndexKey postings(PositionHash position) { return {Space::Postings, position}; }
   static IndexKey bucket(uint64_t bucket) { return {Space::Bucket, bucket}; }
 

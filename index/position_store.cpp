@@ -244,6 +244,19 @@ uint64_t PositionStore::forEachPosition(
   return orphans;
 }
 
+void PositionStore::forEachPatternBatch(const std::function<void(std::string_view)>& f) const {
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;  // read once per query, whole
+  ro.readahead_size = 4 << 20;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro));
+  for (it->Seek(IndexKey::spaceStart(IndexKey::Space::Patterns)); it->Valid(); it->Next()) {
+    const auto key = IndexKey::decode(it->key().ToStringView());
+    if (!key || key->space != IndexKey::Space::Patterns) break;
+    f(it->value().ToStringView());
+  }
+  require(it->status(), "reading pattern features");
+}
+
 void PositionStore::ingest(const std::filesystem::path& file) {
   if (mode_ != Mode::ReadWrite) throw std::logic_error("ingest on a read-only index");
   rocksdb::IngestExternalFileOptions o;

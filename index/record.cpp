@@ -94,6 +94,7 @@ GameRecord makeRecord(const Board& game, GameMeta meta) {
   // move changes, hash included, instead of canonicalising every ply from scratch;
   // only the final position's key is written (positionHash(finalKey) is its hash).
   CanonicalBoard walk(Board(game.type(), game.rules(), game.firstMover()));
+  PatternTrace trace(history.size());
   for (std::size_t ply = 0;; ++ply) {
     const HashedPosition position = walk.hashed();
     r.positions.push_back(position.hash);
@@ -106,8 +107,11 @@ GameRecord makeRecord(const Board& game, GameMeta meta) {
     const Axial from = m.isPass() || m.isPlacement() ? Axial{} : walk.board().axialOfPiece(m.piece);
     const bool blackMoved = walk.board().toMove() == Color::Black;
     walk.play(m);
+    trace.played(walk.board(), m);
     r.moves.push_back(canonicalMove(blackMoved, walk.board(), position.frame, m, from));
   }
+  r.plyFeatures = trace.plies();
+  r.contacts = trace.contacts();
   r.fingerprint = fingerprintOf(r);
   r.sequence = XXH3_64bits(r.positions.data(), r.positions.size() * sizeof(PositionHash));
   return r;

@@ -14,6 +14,7 @@
 
 #include "engine/board.hpp"
 #include "engine/canonical.hpp"
+#include "engine/pattern_trace.hpp"
 #include "index/counts.hpp"
 #include "index/keys.hpp"
 #include "index/packed_move.hpp"
@@ -64,6 +65,9 @@ struct GameRecord {
   // The sequence of canonical positions alone (XXH3 of the hashes), for finding the
   // same game under other tags or in other notations.
   uint64_t sequence = 0;
+  // What pattern search reads without a replay (pattern_store.hpp).
+  std::vector<PlyFeatures> plyFeatures;  // ply 1..plies
+  Contacts contacts;
 
   GameState result() const { return stateOf(outcome, firstMover); }
   const std::string* tag(std::string_view name) const;

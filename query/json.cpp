@@ -94,6 +94,7 @@ nlohmann::json patternJson(const PatternResult& r) {
   return {{"total", r.total},
           {"positions", r.positions},
           {"scanned", r.scanned},
+          {"replayed", r.replayed},
           {"side", r.side ? nlohmann::json(sideName(*r.side)) : nlohmann::json(nullptr)},
           {"side_wins", o.sideWins},
           {"side_losses", o.sideLosses},

@@ -20,7 +20,7 @@ nlohmann::json searchJson(const SearchResult& r);
 nlohmann::json searchHitJson(const SearchHit& hit);
 // A game's row without its moves: id, source, players, event, site, date, result...
 nlohmann::json gameJson(const index::GameRow& g);
-// {"total", "positions", "scanned", "side", "side_wins", "side_losses", "draws",
+// {"total", "positions", "scanned", "replayed", "side", "side_wins", "side_losses", "draws",
 //  "unknown", "white_wins", "black_wins", "games": [gameJson + "ply", "positions"]}
 nlohmann::json patternJson(const PatternResult& r);
 // {"games": [gameJson], "more": bool, "total" when counted}

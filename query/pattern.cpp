@@ -1,6 +1,8 @@
 #include "query/pattern.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <climits>
 #include <stdexcept>
 #include <string>
 
@@ -146,6 +148,39 @@ void checkSides(const syntax::ConditionWord& c, std::optional<Side>& named) {
   if (!named && cmp.side != syntax::SideWord::Any) named = sideOf(cmp.side);
 }
 
+// A position's features as the store has them (pinned pieces and mobility are not).
+struct StoredPosition {
+  PlyFeatures features;
+  int inHand[2];
+  int ply;
+  Color toMove;
+
+  std::optional<int> value(syntax::FeatureWord f, Color c) const {
+    switch (f) {
+      case syntax::FeatureWord::QueenNeighbours: return features.queenNeighbours(c);
+      case syntax::FeatureWord::InHand: return inHand[int(c)];
+      case syntax::FeatureWord::OnTop: return features.onTop(c);
+      case syntax::FeatureWord::Ply: return ply;
+      default: return std::nullopt;
+    }
+  }
+};
+
+// Whether the Queens' neighbours allow the formation's bounds.
+bool queensFit(const std::vector<QueenBound>& bounds, const StoredPosition& p) {
+  return std::all_of(bounds.begin(), bounds.end(), [&](const QueenBound& b) {
+    const auto fits = [&](Color c) {
+      const int n = p.features.queenNeighbours(c);
+      return b.atLeast <= n && n <= b.atMost;
+    };
+    const auto color = colorOfSide(b.side, p.toMove);
+    return color ? fits(*color) : fits(Color::White) || fits(Color::Black);
+  });
+}
+
+// Kleene's three values: what a condition is when some features are unknown.
+enum class Tri { False, True, Unknown };
+
 }  // namespace
 
 struct Pattern::Condition {
@@ -163,6 +198,28 @@ struct Pattern::Condition {
     const auto& cmp = c.comparison;
     const Color color = colorOfSide(sideOf(cmp.side), board.toMove()).value_or(Color::White);
     return compare(features.value(cmp.feature, color), cmp.op, cmp.value);
+  }
+
+  Tri holds(const syntax::ConditionWord& c, const StoredPosition& p) const {
+    using Kind = syntax::ConditionWord::Kind;
+    if (c.kind == Kind::Not) {
+      const Tri t = holds(c.operands.front(), p);
+      return t == Tri::Unknown ? t : t == Tri::True ? Tri::False : Tri::True;
+    }
+    if (c.kind != Kind::Compare) {
+      const Tri decisive = c.kind == Kind::And ? Tri::False : Tri::True;
+      Tri out = c.kind == Kind::And ? Tri::True : Tri::False;
+      for (const auto& o : c.operands) {
+        const Tri t = holds(o, p);
+        if (t == decisive) return t;
+        if (t == Tri::Unknown) out = t;
+      }
+      return out;
+    }
+    const auto& cmp = c.comparison;
+    const Color color = colorOfSide(sideOf(cmp.side), p.toMove).value_or(Color::White);
+    const auto v = p.value(cmp.feature, color);
+    return !v ? Tri::Unknown : compare(*v, cmp.op, cmp.value) ? Tri::True : Tri::False;
   }
 };
 
@@ -187,6 +244,42 @@ bool Pattern::holds(const Board& position) const {
   if (whereFirst_ && !condition()) return false;
   if (formation_ && !formation_->matches(position)) return false;
   return whereFirst_ || condition();
+}
+
+Screening Pattern::screen(const index::StoredGame& game) const {
+  Screening out;
+  if (formation_)
+    for (const Contacts& needed : formation_->requiredContacts())
+      if (!needed.intersects(game.contacts)) return out;
+  const int last = std::min(int(game.plies), lastPly_.value_or(INT32_MAX));
+  const auto mayHold = [&](int ply) {
+    if (out.verdict == Screening::Verdict::Never) out.firstPly = uint32_t(ply);
+    out.verdict = Screening::Verdict::Replay;
+    out.lastPly = uint32_t(ply);
+  };
+  if (!where_ && formation_->queenBounds().empty()) {
+    if (last >= 0) mayHold(0), mayHold(last);
+    return out;
+  }
+  StoredPosition p{{}, {}, 0, game.firstMover};
+  for (Color c : {Color::White, Color::Black}) p.inHand[int(c)] = std::popcount(game.type.pieces() & colorMask(c));
+  bool exact = !formation_;
+  uint32_t holding = 0, firstHolding = 0;
+  for (int ply = 0; ply <= last; ++ply) {
+    if (ply) {
+      p.features = game.after(uint32_t(ply));
+      if (p.features.placed()) --p.inHand[int(p.toMove)];  // the side that moved
+      p.toMove = other(p.toMove);
+      p.ply = ply;
+    }
+    const Tri t = where_ ? where_->holds(where_->tree, p) : Tri::Unknown;
+    if (t == Tri::False || (formation_ && !queensFit(formation_->queenBounds(), p))) continue;
+    if (t == Tri::True && !formation_ && !holding++) firstHolding = uint32_t(ply);
+    if (t == Tri::Unknown) exact = false;
+    mayHold(ply);
+  }
+  if (exact && holding) out = {Screening::Verdict::Holds, firstHolding, out.lastPly, holding};
+  return out;
 }
 
 const char* sideName(Side side) {

@@ -3,9 +3,11 @@
 // with the first such ply, how many positions matched, and how the games ended for
 // the side the pattern names. Written in the syntax of grammar/pattern.hpp.
 //
-// Every kept game is replayed from its catalogue row, newest first, and every
-// position of it tested: no stored index (bench/RESULTS.md has the measurements
-// behind that choice), so answers can never disagree with the catalogue.
+// Each kept game is first screened by what ingest stored of it (index/
+// pattern_store.hpp: its contacts, and its cheap features at every ply): a
+// condition on those features alone is answered there; otherwise only the games,
+// and the plies, that the stored data cannot rule out are replayed from the
+// catalogue and tested.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -18,9 +20,20 @@
 #include "engine/formation.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
+#include "index/pattern_store.hpp"
 #include "query/filter.hpp"
 
 namespace apiary::query {
+
+// What a game's stored data says (Pattern::screen): the pattern holds nowhere;
+// holds exactly at `positions` plies, the first `firstPly`; or may hold between
+// firstPly and lastPly, which a replay must tell.
+struct Screening {
+  enum class Verdict { Never, Holds, Replay };
+  Verdict verdict = Verdict::Never;
+  uint32_t firstPly = 0, lastPly = 0;
+  uint32_t positions = 0;
+};
 
 // A formation and a condition read and checked, ready to test positions.
 class Pattern {
@@ -33,6 +46,7 @@ class Pattern {
   Pattern(Pattern&&) noexcept;
 
   bool holds(const Board& position) const;
+  Screening screen(const index::StoredGame& game) const;
   // The last ply at which the pattern can hold, when the condition bounds the ply
   // ("ply <= 30 and ..."): games are replayed no further.
   std::optional<int> lastPly() const { return lastPly_; }
@@ -71,7 +85,8 @@ struct PatternOutcomes {
 struct PatternResult {
   uint64_t total = 0;      // games
   uint64_t positions = 0;  // positions, over all those games
-  uint64_t scanned = 0;    // games the filter kept, all replayed
+  uint64_t scanned = 0;    // games the filter kept, all screened
+  uint64_t replayed = 0;   // of those, the games replayed
   std::optional<Side> side;
   PatternOutcomes outcomes;
   std::vector<PatternHit> games;  // the page, newest first

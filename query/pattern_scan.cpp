@@ -1,6 +1,9 @@
-// findPattern: the kept games read from the catalogue newest first, in chunks; one
-// thread reads the next chunk while the workers replay the last one.
+// findPattern: every kept game screened by its stored features (Pattern::screen),
+// each batch's games split over the threads; then the games the screen could not
+// decide read from the catalogue in chunks (one thread reads the next chunk while
+// the workers replay the last) and replayed over the plies it left open.
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <future>
 #include <thread>
@@ -24,20 +27,26 @@ struct GameMatch {
   GameState result = GameState::InProgress;
 };
 
-// Every position of the game tested, from the empty board to its last move; a row
-// whose moves do not replay stops where they fail.
-GameMatch testGame(const Pattern& pattern, const index::GameRow& row) {
+// A game the screen left open: replayed and tested from firstPly to lastPly.
+struct Replay {
+  index::GameId id;
+  uint32_t firstPly, lastPly;
+};
+
+Color toMoveAt(Color firstMover, uint32_t ply) { return ply % 2 ? other(firstMover) : firstMover; }
+
+// The positions firstPly..lastPly of the game tested; a row whose moves do not
+// replay stops where they fail.
+GameMatch testGame(const Pattern& pattern, const index::GameRow& row, const Replay& window) {
   GameMatch match{row.id, 0, 0, Color::White, row.result};
   const auto type = GameType::parse(row.gameType);
   if (!type) return match;
   Board board(*type, Rules{.tournament = false}, row.firstMover);
-  const int last = std::min(int(row.moves.size()), pattern.lastPly().value_or(INT32_MAX));
+  const int last = std::min(int(row.moves.size()), int(window.lastPly));
   for (int ply = 0; ply <= last; ++ply) {
-    if (pattern.holds(board)) {
-      if (!match.positions++) {
-        match.ply = uint32_t(ply);
-        match.toMove = board.toMove();
-      }
+    if (ply >= int(window.firstPly) && pattern.holds(board) && !match.positions++) {
+      match.ply = uint32_t(ply);
+      match.toMove = board.toMove();
     }
     if (ply == last) break;
     const auto move = index::unpackMove(board, row.moves[std::size_t(ply)]);
@@ -47,15 +56,77 @@ GameMatch testGame(const Pattern& pattern, const index::GameRow& row) {
   return match;
 }
 
-std::vector<GameMatch> testChunk(const Pattern& pattern, const std::vector<index::GameRow>& rows, unsigned threads) {
-  std::vector<GameMatch> out(rows.size());
-  const auto work = [&](unsigned first) {
-    for (std::size_t i = first; i < rows.size(); i += threads) out[i] = testGame(pattern, rows[i]);
+// Runs work(i) for i in [0, n) on `threads` threads, interleaved.
+template <class Work>
+void splitOver(unsigned threads, std::size_t n, const Work& work) {
+  const auto run = [&](unsigned first) {
+    for (std::size_t i = first; i < n; i += threads) work(i);
   };
   std::vector<std::jthread> workers;
-  for (unsigned t = 1; t < threads; ++t) workers.emplace_back(work, t);
-  work(0);
+  for (unsigned t = 1; t < threads; ++t) workers.emplace_back(run, t);
+  run(0);
+}
+
+// What screening every kept game found.
+struct Screened {
+  std::vector<GameMatch> matches;  // decided without a replay
+  std::vector<Replay> replays;
+  uint64_t games = 0;
+};
+
+Screened screenGames(const index::Database& db, const Pattern& pattern, const std::vector<bool>* kept,
+                     index::GameId visible, unsigned threads) {
+  Screened out;
+  std::vector<index::StoredGame> games;
+  std::vector<Screening> verdicts;
+  db.forEachPatternBatch([&](std::string_view value) {
+    games.clear();
+    index::PatternBatchReader reader(value);
+    for (index::StoredGame g; reader.next(g);)
+      if (g.id <= visible && (!kept || (std::size_t(g.id) < kept->size() && (*kept)[std::size_t(g.id)])))
+        games.push_back(g);
+    if (!reader.ok()) throw std::runtime_error("corrupt pattern features; run apiary check");
+    verdicts.assign(games.size(), {});
+    splitOver(threads, games.size(), [&](std::size_t i) { verdicts[i] = pattern.screen(games[i]); });
+    out.games += games.size();
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      const Screening& s = verdicts[i];
+      if (s.verdict == Screening::Verdict::Holds)
+        out.matches.push_back({games[i].id, s.firstPly, s.positions, toMoveAt(games[i].firstMover, s.firstPly),
+                               games[i].result});
+      else if (s.verdict == Screening::Verdict::Replay)
+        out.replays.push_back({games[i].id, s.firstPly, s.lastPly});
+    }
+  });
   return out;
+}
+
+// The open games read from the catalogue, newest first, and replayed.
+void replayGames(const index::GameSearch& catalogue, const Pattern& pattern, std::vector<Replay> replays,
+                 unsigned threads, std::vector<GameMatch>& matches) {
+  std::sort(replays.begin(), replays.end(), [](const Replay& a, const Replay& b) { return a.id > b.id; });
+  struct Job {
+    index::GameRow row;
+    Replay window;
+  };
+  const auto testChunk = [&pattern, threads](std::vector<Job> jobs) {
+    std::vector<GameMatch> out(jobs.size());
+    splitOver(threads, jobs.size(), [&](std::size_t i) { out[i] = testGame(pattern, jobs[i].row, jobs[i].window); });
+    return out;
+  };
+  const auto take = [&](std::vector<GameMatch> found) {
+    for (const GameMatch& m : found)
+      if (m.positions) matches.push_back(m);
+  };
+  std::future<std::vector<GameMatch>> running;
+  for (std::size_t first = 0; first < replays.size(); first += kChunk) {
+    std::vector<Job> chunk;
+    for (std::size_t i = first; i < std::min(replays.size(), first + kChunk); ++i)
+      if (auto row = catalogue.movesOf(replays[i].id)) chunk.push_back({std::move(*row), replays[i]});
+    if (running.valid()) take(running.get());
+    running = std::async(std::launch::async, testChunk, std::move(chunk));
+  }
+  if (running.valid()) take(running.get());
 }
 
 void count(PatternOutcomes& o, const GameMatch& m, std::optional<Side> side) {
@@ -80,40 +151,28 @@ PatternResult findPattern(const index::Database& db, const index::GameSearch& ca
                           const PatternRequest& request) {
   validateFilter(request.filter);
   const unsigned threads = request.threads ? request.threads : std::max(1u, std::thread::hardware_concurrency());
+  const index::GameQuery query = toGameQuery(request.filter);
+  std::vector<bool> kept;  // by id, when a filter is given
+  if (!query.empty()) {
+    kept.assign(std::size_t(catalogue.visible()) + 1, false);
+    for (const index::GameFacts& f : catalogue.facts(query)) kept[std::size_t(f.id)] = true;
+  }
+  Screened screened = screenGames(db, pattern, query.empty() ? nullptr : &kept, catalogue.visible(), threads);
   PatternResult out;
   out.side = pattern.side();
-  std::vector<GameMatch> matched;  // the page, newest first
-  const auto take = [&](const std::vector<GameMatch>& matches) {
-    for (const GameMatch& m : matches) {
-      if (!m.positions) continue;
-      ++out.total;
-      out.positions += m.positions;
-      count(out.outcomes, m, out.side);
-      if (out.total > request.offset && matched.size() < request.limit) matched.push_back(m);
-    }
-  };
-  std::vector<index::GameRow> chunk;
-  std::future<std::vector<GameMatch>> running;
-  const auto launch = [&] {
-    out.scanned += chunk.size();
-    running = std::async(std::launch::async, testChunk, std::cref(pattern), std::move(chunk), threads);
-    chunk = {};
-  };
-  catalogue.forEachMoves(toGameQuery(request.filter), [&](const index::GameRow& row) {
-    chunk.push_back(row);
-    if (chunk.size() == kChunk) {
-      if (running.valid()) take(running.get());
-      launch();
-    }
-    return true;
-  });
-  if (running.valid()) take(running.get());
-  if (!chunk.empty()) {
-    launch();
-    take(running.get());
+  out.scanned = screened.games;
+  out.replayed = screened.replays.size();
+  std::vector<GameMatch>& matches = screened.matches;
+  replayGames(catalogue, pattern, std::move(screened.replays), threads, matches);
+  std::sort(matches.begin(), matches.end(), [](const GameMatch& a, const GameMatch& b) { return a.id > b.id; });
+  for (std::size_t i = 0; i < matches.size(); ++i) {
+    const GameMatch& m = matches[i];
+    ++out.total;
+    out.positions += m.positions;
+    count(out.outcomes, m, out.side);
+    if (i >= request.offset && out.games.size() < request.limit)
+      if (auto game = db.game(m.id)) out.games.push_back({std::move(*game), m.ply, m.positions});
   }
-  for (const GameMatch& m : matched)
-    if (auto game = db.game(m.id)) out.games.push_back({std::move(*game), m.ply, m.positions});
   return out;
 }
 

@@ -287,7 +287,9 @@ struct Games {
     const auto file = dir.path() / "games.pgn";
     std::ofstream(file) << notation::writeGames(notation::WriteFormat::Uhp, games);
     db = std::make_unique<index::Database>(dir.path() / "db");
-    ingest::importSources(*db, {file.string()}, {});
+    ingest::ImportOptions options;
+    options.batchGames = 50;  // the stored features come one value per batch: several
+    ingest::importSources(*db, {file.string()}, options);
     for (index::GameId id = 1; id <= db->lastGame(); ++id) {
       const auto row = db->game(id);
       REQUIRE(row);
@@ -320,9 +322,11 @@ struct Expected {
   uint64_t positions = 0;
 };
 
-Expected expected(const Games& g, const std::function<bool(const Position&)>& holds) {
+Expected expected(const Games& g, const std::function<bool(const Position&)>& holds,
+                  const std::function<bool(index::GameId)>& kept = [](index::GameId) { return true; }) {
   Expected out;
   for (auto it = g.positions.rbegin(); it != g.positions.rend(); ++it) {
+    if (!kept(it->first)) continue;
     std::optional<uint32_t> first;
     for (std::size_t ply = 0; ply < it->second.size(); ++ply)
       if (holds(it->second[ply])) {
@@ -334,9 +338,10 @@ Expected expected(const Games& g, const std::function<bool(const Position&)>& ho
   return out;
 }
 
-void compareWith(const Games& g, const query::Pattern& pattern, const Expected& want, const std::string& text) {
+query::PatternResult compareWith(const Games& g, const query::Pattern& pattern, const Expected& want,
+                                 const std::string& text, const query::GameFilter& filter = {}) {
   const index::GameSearch catalogue(*g.db);
-  const auto got = query::findPattern(*g.db, catalogue, pattern, {.filter = {}, .limit = UINT64_MAX});
+  const auto got = query::findPattern(*g.db, catalogue, pattern, {.filter = filter, .limit = UINT64_MAX});
   INFO(text);
   REQUIRE(got.total == want.games.size());
   REQUIRE(got.positions == want.positions);
@@ -345,6 +350,7 @@ void compareWith(const Games& g, const query::Pattern& pattern, const Expected& 
     REQUIRE(got.games[i].game.id == want.games[i].first);
     REQUIRE(got.games[i].ply == want.games[i].second);
   }
+  return got;
 }
 
 }  // namespace
@@ -377,6 +383,49 @@ TEST_CASE("pattern: random --where conditions give the games a brute-force repla
   CHECK(matchedSome > 40);
 }
 
+TEST_CASE("pattern: a condition on stored features alone is answered without replaying a game") {
+  const Games& g = Games::get();
+  std::mt19937_64 rng(17);
+  int matchedSome = 0;
+  for (int i = 0; i < 120; ++i) {
+    Condition c = randomCondition(rng, int(rng() % 3));
+    // Pinned pieces and mobility are not stored: queen_neighbours and on_top instead.
+    const std::function<void(Condition&)> storedOnly = [&](Condition& d) {
+      if (d.kind == 0 && (d.cmp.feature == 1 || d.cmp.feature == 4)) d.cmp.feature = d.cmp.feature == 1 ? 0 : 3;
+      for (Condition& o : d.operands) storedOnly(o);
+    };
+    storedOnly(c);
+    const Expected want = expected(g, [&](const Position& p) { return conditionHolds(p, c); });
+    matchedSome += !want.games.empty() && want.games.size() < g.positions.size();
+    const auto got = compareWith(g, query::Pattern("", textOf(c)), want, textOf(c));
+    REQUIRE(got.replayed == 0);
+    REQUIRE(got.scanned == g.positions.size());
+  }
+  CHECK(matchedSome > 30);  // 37 of 120 with this seed
+}
+
+TEST_CASE("pattern: a filter keeps its games out of the screen and the replay alike") {
+  const Games& g = Games::get();
+  std::vector<Position> all;
+  for (const auto& [id, positions] : g.positions) all.insert(all.end(), positions.begin(), positions.end());
+  const auto whiteWon = [&](index::GameId id) { return g.rows.at(id).result == GameState::WhiteWins; };
+  const auto kept = std::count_if(g.rows.begin(), g.rows.end(), [&](const auto& row) { return whiteWon(row.first); });
+  REQUIRE(kept > 10);
+  query::GameFilter white;
+  white.result = "white";
+  std::mt19937_64 rng(19);
+  for (int i = 0; i < 40; ++i) {
+    const auto cells = randomFormation(rng, all);
+    const Condition c = randomCondition(rng, 1);
+    const Expected want = expected(
+        g, [&](const Position& p) { return formationHolds(p, cells) && conditionHolds(p, c); }, whiteWon);
+    const auto got = compareWith(g, query::Pattern(textOf(cells), textOf(c)), want, textOf(cells) + " where " + textOf(c),
+                                 white);
+    REQUIRE(got.scanned == uint64_t(kept));
+    REQUIRE(got.replayed <= got.scanned);
+  }
+}
+
 TEST_CASE("pattern: a formation and a condition together hold where both do") {
   const Games& g = Games::get();
   std::vector<Position> all;
@@ -405,6 +454,8 @@ TEST_CASE("pattern: a Queen with six neighbours matches exactly the games that e
     }
     CHECK(ids == g.surrounded);
     CHECK(got.positions == g.surrounded.size());
+    // Six neighbours around a Queen show in the stored features: only those games replay.
+    CHECK(got.replayed == (text.first.empty() ? 0 : g.surrounded.size()));
   }
 }
 

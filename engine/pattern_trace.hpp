@@ -1,0 +1,67 @@
+// What a game's positions tell pattern search without a replay, kept as the game
+// is played: per ply the cheap features (Queen neighbours and pieces on top per
+// colour, whether the ply placed a piece, from which pieces in hand follow), and
+// for the whole game its contacts: which pairs of bugs (same colour or not) ever
+// stood on top of adjacent cells, and which ever stood one right on another. A
+// formation can only hold in a game whose contacts include the pairs it needs
+// (Formation::requiredContacts).
+#pragma once
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "engine/board.hpp"
+
+namespace apiary {
+
+// One position's cheap features in 11 bits: Queen neighbours of White (bits 0-2)
+// and Black (3-5), pieces on top of White (6-7) and Black (8-9), and bit 10 set
+// when the ply that reached it placed a piece.
+struct PlyFeatures {
+  uint16_t bits = 0;
+
+  int queenNeighbours(Color c) const { return (bits >> (3 * int(c))) & 7; }
+  int onTop(Color c) const { return (bits >> (6 + 2 * int(c))) & 3; }
+  bool placed() const { return bits >> 10 & 1; }
+};
+
+// A set of contacts: bits 0-127 adjacency of two tops (the lower bug first, the
+// higher, other colour), bits 128-255 stacking (upper, the piece right under it,
+// other colour).
+struct Contacts {
+  std::array<uint64_t, 4> words{};
+
+  static int adjacentBit(Bug a, Bug b, bool otherColour) {
+    return (int(std::min(a, b)) * kBugs + int(std::max(a, b))) * 2 + otherColour;
+  }
+  static int stackedBit(Bug upper, Bug lower, bool otherColour) {
+    return 128 + (int(upper) * kBugs + int(lower)) * 2 + otherColour;
+  }
+  void add(int bit) { words[std::size_t(bit >> 6)] |= uint64_t(1) << (bit & 63); }
+  bool intersects(const Contacts& o) const {
+    return (words[0] & o.words[0]) | (words[1] & o.words[1]) | (words[2] & o.words[2]) | (words[3] & o.words[3]);
+  }
+  bool empty() const { return !(words[0] | words[1] | words[2] | words[3]); }
+};
+
+// Follows one game from its empty board: call played() after each move.
+class PatternTrace {
+ public:
+  explicit PatternTrace(std::size_t plies = 0) { plies_.reserve(plies); }
+  // `after` is the board once `m` is played.
+  void played(const Board& after, const Move& m);
+  const std::vector<PlyFeatures>& plies() const { return plies_; }  // ply 1, 2, ...
+  const Contacts& contacts() const { return contacts_; }
+
+ private:
+  void touch(const Board& board, Cell cell);
+  std::vector<PlyFeatures> plies_;
+  Contacts contacts_;
+  // Pieces on top, kept by move: only the moved piece climbs or comes down (the
+  // same counts as position_features' onTop, which looks at every piece).
+  std::array<bool, kPieces> climbed_{};
+  int onTop_[2] = {0, 0};
+};
+
+}  // namespace apiary

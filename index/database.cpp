@@ -131,6 +131,7 @@ void Database::requireRoomFor(std::span<const GameRecord* const> games) const {
 }
 
 void Database::updateVisible() {
+  catchUpsSeen_ = store_->catchUps();  // first: a later catch-up is read again next time
   const auto marker = store_->lastBatch();
   visible_ = marker ? marker->lastGame() : 0;
   lastBatch_ = marker ? marker->batch : 0;
@@ -289,7 +290,8 @@ Digest Database::digest() const {
 
 void Database::refresh() {
   store_->refresh();
-  updateVisible();
+  // Reading the last batch marker merges every sorted run: only after a catch-up.
+  if (store_->catchUps() != catchUpsSeen_) updateVisible();
 }
 
 void Database::waitForCompactions() { store_->waitForCompactions(); }

@@ -137,6 +137,7 @@ class Database {
   std::unique_ptr<Catalogue> catalogue_;
   GameId visible_ = 0;
   uint64_t lastBatch_ = 0;
+  uint64_t catchUpsSeen_ = 0;  // the store's catch-ups when visible_ was read
   WriteTimings timings_;
 };
 

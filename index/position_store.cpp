@@ -1,5 +1,7 @@
 #include "index/position_store.hpp"
 
+#include <fstream>
+
 #include <rocksdb/db.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/options.h>
@@ -264,8 +266,31 @@ void PositionStore::ingest(const std::filesystem::path& file) {
   require(db_->IngestExternalFile({file.string()}, o), "cannot ingest " + file.string());
 }
 
+namespace {
+
+// What names the writer's state: CURRENT's MANIFEST and that file's size. The writer
+// appends to the MANIFEST for every batch, flush and compaction, and a new MANIFEST
+// changes CURRENT; empty when it cannot be read (then the catch-up always runs).
+std::string manifestState(const std::filesystem::path& dir) {
+  std::ifstream current(dir / "CURRENT");
+  std::string manifest;
+  if (!std::getline(current, manifest) || manifest.empty()) return {};
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(dir / manifest, ec);
+  return ec ? std::string() : manifest + ' ' + std::to_string(size);
+}
+
+}  // namespace
+
 void PositionStore::refresh() {
-  if (mode_ == Mode::ReadOnly) require(db_->TryCatchUpWithPrimary(), "catching up with the writer");
+  if (mode_ != Mode::ReadOnly) return;
+  std::lock_guard lock(refreshing_);
+  // Read before catching up: the catch-up sees at least this state.
+  const std::string state = manifestState(dir_);
+  if (!state.empty() && state == caughtUpWith_) return;
+  require(db_->TryCatchUpWithPrimary(), "catching up with the writer");
+  caughtUpWith_ = state;
+  ++catchUps_;
 }
 
 void PositionStore::waitForCompactions() {

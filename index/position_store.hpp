@@ -6,10 +6,12 @@
 // it as a RocksDB secondary instance, which follows the writer's MANIFEST without
 // locking and sees each ingested batch whole or not at all; refresh() catches up.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -81,8 +83,14 @@ class PositionStore {
   void forEachPatternBatch(const std::function<void(std::string_view value)>& f) const;
   // Adds a batch file atomically (it is moved into the database).
   void ingest(const std::filesystem::path& file);
-  // ReadOnly: catch up with the writer's latest batches.
+  // ReadOnly: catch up with the writer's latest batches. Cheap when the writer has
+  // changed nothing since the last catch-up (its MANIFEST is as it was), so that a
+  // server refreshing every few hundred ms does not stall requests on an idle
+  // database; safe to call from several threads sharing the store.
   void refresh();
+  // How many catch-ups have run: a sharer that saw this number has seen every batch
+  // the store shows.
+  uint64_t catchUps() const { return catchUps_.load(); }
   // Blocks until no flush or compaction is running or pending (benchmarks, tests).
   void waitForCompactions();
   // ReadWrite: merges every sorted run into one, so that a read finds each bucket
@@ -95,6 +103,9 @@ class PositionStore {
   Mode mode_;
   std::filesystem::path dir_;
   std::filesystem::path secondaryDir_;  // a secondary's own logs, removed on close
+  std::mutex refreshing_;
+  std::string caughtUpWith_;  // the writer's MANIFEST (name and size) at the last catch-up
+  std::atomic<uint64_t> catchUps_{0};
 };
 
 }  // namespace apiary::index

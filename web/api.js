@@ -45,6 +45,7 @@ function positionParams({ position, moves, game, ply }) {
 export const health = () => getJson('/health');
 export const info = () => getJson('/api/info');
 
+export const notations = () => getJson('/api/notations');
 export const board = (where, notation) => getJson('/api/board', { ...positionParams(where), notation });
 
 export const explore = (where, filters, notation) =>

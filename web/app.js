@@ -6,7 +6,7 @@
 import * as api from './api.js';
 import { BoardView } from './board.js';
 import { drawExplorer } from './explorer.js';
-import { drawGameList, drawGameViewer } from './games.js';
+import { drawGameList, drawGameViewer, exportFormats } from './games.js';
 import { filterNames, readForm, fillForm, apiFilters, describeFilters } from './filters.js';
 import { drawMoveList } from './move_list.js';
 import { drawPlayer } from './player.js';
@@ -279,7 +279,21 @@ function showControls() {
   $('notation').value = state.notation;
 }
 
+// The notations this server writes (GET /api/notations, from the notation table):
+// the page keeps no list of its own.
+async function loadNotations() {
+  const { notations } = await api.notations();
+  exportFormats.splice(0, exportFormats.length, ...notations.filter((n) => n.write).map((n) => n.name));
+  const options = notations.filter((n) => n.moves).map((n) => {
+    const option = document.createElement('option');
+    option.value = option.textContent = n.name;
+    return option;
+  });
+  $('notation').replaceChildren(...options);
+}
+
 wire();
+await loadNotations();
 state = stateOfUrl();
 showControls();
 draw();

@@ -6,7 +6,8 @@ import { element, pager } from './dom.js';
 import { exportUrl, positionSvgUrl } from './api.js';
 import { playerLink } from './records.js';
 
-export const exportFormats = ['uhp', 'pgn-like', 'direction', 'algebraic', 'algebraic-long', 'algebraic-compressed', 'fen'];
+// The notations a game downloads in: filled from GET /api/notations at start.
+export const exportFormats = [];
 
 // White – Black, each name a link to the player's view.
 function players(g, onPlayer) {

@@ -80,6 +80,10 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     await page.waitForFunction((id) => document.querySelector('.games-table tbody tr')?.dataset.id !== id, firstId);
     const second = await getJson(server.base, '/api/search?limit=20&offset=20');
     assert.equal(await page.locator('.games-table tbody tr').first().getAttribute('data-id'), String(second.games[0].id));
+    // The page offers the notations the server's table writes moves in, no list of its own.
+    const { notations } = await getJson(server.base, '/api/notations');
+    assert.deepEqual(await page.locator('#notation option').evaluateAll((options) => options.map((o) => o.value)),
+      notations.filter((n) => n.moves).map((n) => n.name));
     await act(() => page.selectOption('#notation', 'pgn-like'));
     assert.equal(new URL(page.url()).searchParams.get('notation'), 'pgn-like');
     const explore = await getJson(server.base, '/api/explore?notation=pgn-like');

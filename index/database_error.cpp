@@ -36,7 +36,10 @@ std::string plainMessage(DatabaseFault fault, const std::filesystem::path& dir, 
     case DatabaseFault::Busy:
       return "another apiary is writing this database (" + where + "); try again when it has finished";
     case DatabaseFault::BeingCreated:
-      return "the database is being created (" + where + "); try again when the first ingest has committed a batch";
+      // A reader cannot tell a running first ingest from one killed before its first
+      // batch: both leave the same files, and the remedy differs.
+      return "the database is being created (" + where +
+             "); try again when the first ingest has committed a batch, or, if that ingest stopped, run it again";
     case DatabaseFault::DiskFull:
       return "disk full: nothing of the last batch was kept (" + where + ")";
     case DatabaseFault::Damaged:

@@ -78,6 +78,7 @@ void checkKilledIngestsRecover(const fs::path& dir, const fs::path& input) {
       std::ifstream in(said);
       const std::string message{std::istreambuf_iterator<char>(in), {}};
       CHECK(message.find("being created") != std::string::npos);
+      CHECK(message.find("if that ingest stopped, run it again") != std::string::npos);
     } else if (fs::exists(db)) {
       CHECK(checked == 0);
       const int games = info(db)["games"].get<int>();

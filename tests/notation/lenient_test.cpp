@@ -217,16 +217,20 @@ std::pair<int, int> readWithLetterFlipped(uint64_t seed, const std::function<std
   return {failedStrictly, repaired};
 }
 
-}  // namespace
-
-TEST_CASE("a Beetle that loses contact on its way is repaired at its ply in UHP", "[notation][lenient]") {
-  const Slide slide = findSlide([](Bug b) { return b == Bug::Beetle; });
+// The slide written as UHP at its ply in an otherwise legal record: repaired there.
+void checkRepairedUhpSlide(const Slide& slide) {
   const auto moves = movesAround(slide.game.board, slide.ply, slide.move);
   Board before(slide.game.board.type(), Rules{.tournament = false});
   for (int i = 0; i < slide.ply; ++i) before.play(moves[i]);
   const int ply = slide.ply + 1;
   checkRepairedSlide(grammar::Format::Uhp,
                      uhpRecord(slide.game.board.type(), moves, ply, moveString(before, slide.move)), ply, moves);
+}
+
+}  // namespace
+
+TEST_CASE("a Beetle that loses contact on its way is repaired at its ply in UHP", "[notation][lenient]") {
+  checkRepairedUhpSlide(findSlide([](Bug b) { return b == Bug::Beetle; }));
 }
 
 TEST_CASE("a Beetle losing contact and a mistaken move through a gate are repaired at their ply in PGN-like",
@@ -301,13 +305,7 @@ TEST_CASE("an algebraic piece written in the other colour is repaired to the mov
 }
 
 TEST_CASE("a move made by mistake through a gate is repaired at its ply", "[notation][lenient]") {
-  const Slide slide = findSlide([](Bug b) { return b == Bug::Ant || b == Bug::Spider || b == Bug::Queen; });
-  const auto moves = movesAround(slide.game.board, slide.ply, slide.move);
-  Board before(slide.game.board.type(), Rules{.tournament = false});
-  for (int i = 0; i < slide.ply; ++i) before.play(moves[i]);
-  const int ply = slide.ply + 1;
-  checkRepairedSlide(grammar::Format::Uhp,
-                     uhpRecord(slide.game.board.type(), moves, ply, moveString(before, slide.move)), ply, moves);
+  checkRepairedUhpSlide(findSlide([](Bug b) { return b == Bug::Ant || b == Bug::Spider || b == Bug::Queen; }));
 }
 
 TEST_CASE("a UHP reference with its colour flipped is repaired to the move it meant", "[notation][lenient]") {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "engine/generate.hpp"
-#include "notation/notation_table.hpp"
+#include "notation/notations.hpp"
 
 using namespace apiary;
 
@@ -38,14 +38,14 @@ int main(int argc, char** argv) {
   // as the format detection gives for its text (algebraic-long is read as algebraic).
   for (const notation::Notation& n : notation::notationTable()) {
     if (!serves(n, notation::NotationUse::WriteMoves) || (!only.empty() && only != n.name)) continue;
-    const std::string text = n.writeGame ? notation::writeGames(*n.writes, games) : std::string();
-    const grammar::Format readAs = n.reads ? *n.reads : notation::detectNotation(text);
+    const std::string text = n.writeGame ? notation::writeGames(n, games) : std::string();
+    const notation::Notation* readAs = serves(n, notation::NotationUse::Read) ? &n : notation::detectNotation(text);
     int ok = 0, read = 0;
     std::vector<double> times;
     for (int round = 0; round < rounds; ++round) {
       ok = read = 0;
       const auto start = std::chrono::steady_clock::now();
-      notation::readGames(readAs, text, [&](notation::ReplayedGame&& g) {
+      notation::readGames(*readAs, text, [&](notation::ReplayedGame&& g) {
         ++read;
         ok += g.ok();
       });
@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
     std::sort(times.begin(), times.end());
     const double seconds = times[times.size() / 2];
     const double rate = ok / seconds;
-    if (n.writes == notation::WriteFormat::Uhp) uhpRate = rate;
+    if (&n == &notation::uhpNotation()) uhpRate = rate;
     std::printf("%-22s %9.0f games/s  %7.1f MB/s  (%d of %d games read, %s)\n",
                 std::string(n.name).c_str(), rate, text.size() / seconds / 1e6, ok,
                 read, uhpRate > 0 ? (std::to_string(uhpRate / rate).substr(0, 4) + "x UHP's time").c_str() : "");

@@ -224,7 +224,7 @@ std::vector<index::GameRecord> buildFromText(const TextCache::Batch& batch, uint
         std::size_t read = 0;
         const std::string path = "bench.uhp";
         const std::string format = "uhp";
-        notation::readGames(grammar::Format::Uhp, std::string_view(batch.text).substr(from, batch.ends[hi - 1] - from),
+        notation::readGames(notation::uhpNotation(), std::string_view(batch.text).substr(from, batch.ends[hi - 1] - from),
                           [&](notation::ReplayedGame&& g) {
                             const double replayed = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
                             busy[w].first += replayed - mark;

@@ -3,7 +3,10 @@
 #pragma once
 #include <CLI/CLI.hpp>
 #include <cstdlib>
+#include <span>
 #include <string>
+
+#include "notation/notation_table.hpp"
 
 namespace apiary::cli {
 
@@ -26,7 +29,9 @@ struct GlobalOptions {
 // A command's callback stores its exit code here.
 void addPerftCommand(CLI::App& app, int& exitCode);
 void addGenerateCommand(CLI::App& app, int& exitCode);
-void addConvertCommand(CLI::App& app, int& exitCode);
+// `table`: the notations convert knows (its options, their help, detection).
+void addConvertCommand(CLI::App& app, int& exitCode,
+                       std::span<const notation::Notation> table = notation::notationTable());
 void addDatabaseCommands(CLI::App& app, const GlobalOptions& global, int& exitCode);
 void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode);  // explore, search, games
 void addShowCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "cli/commands.hpp"
-#include "notation/notation_table.hpp"
+#include "notation/notations.hpp"
 #include "ingest/reader.hpp"
 #include "ingest/chunks.hpp"
 
@@ -24,11 +24,11 @@ struct ConvertOptions {
 // found it, or its own name for a file argument, so that two x.pgn of different
 // folders stay apart.
 std::filesystem::path outputName(const std::string& argument, const std::string& source,
-                                 notation::WriteFormat to) {
+                                 const notation::Notation& to) {
   std::filesystem::path name = std::filesystem::path(source).filename();
   if (source == "-") name = "stdin";
   else if (std::filesystem::is_directory(argument)) name = std::filesystem::path(source).lexically_relative(argument);
-  name.replace_extension(std::string(".") + std::string(notation::writeFormatName(to)) + ".txt");
+  name.replace_extension(std::string(".") + std::string(to.name) + ".txt");
   return name;
 }
 
@@ -37,7 +37,8 @@ std::filesystem::path outputName(const std::string& argument, const std::string&
 // file's games are never all held.
 class Converter {
  public:
-  Converter(const ConvertOptions& o, notation::WriteFormat to) : o_(o), to_(to) {}
+  Converter(const ConvertOptions& o, const notation::Notation& to, std::span<const notation::Notation> table)
+      : o_(o), to_(to), table_(table) {}
   bool failed() const { return failed_; }
   // Each input argument opens its sources' files anew (the same file named twice clashes).
   void nextInput() { opened_.clear(), clashed_.clear(); }
@@ -46,15 +47,15 @@ class Converter {
     if (chunk.path == clashed_) return;
     if (chunk.kind == ingest::SourceChunk::Kind::RefusedGame)
       return fail(notation::describeError(chunk.path, {chunk.pos.line, chunk.pos.column, 0, chunk.reason}));
-    const ingest::SourceFormat read = ingest::sourceFormat(chunk);
+    const ingest::SourceFormat read = ingest::sourceFormat(chunk, table_);
     if (!read.error.empty()) return fail(chunk.path + ": " + read.error);
     if (!o_.outDir.empty() && chunk.path != opened_ && !open(argument, chunk.path)) return;
     std::ostream& out = o_.outDir.empty() ? std::cout : file_;
-    notation::readGames(read.format, chunk.text, [&](notation::ReplayedGame&& game) {
+    notation::readGames(*read.format, chunk.text, [&](notation::ReplayedGame&& game) {
       ingest::placeInFile(game, chunk);
-      if (game.ok() && game.setUp && to_ != notation::WriteFormat::PositionString)
+      if (game.ok() && game.setUp && !to_.positions)
         game.error = notation::GameError{game.pos.line, game.pos.column, 0,
-                                         "a position string holds no moves; it converts only to fen"};
+                                         "a position string holds no moves; it converts only to " + positionNames()};
       for (const auto& r : game.ok() ? game.repairs : std::vector<notation::RepairNote>{})
         std::cerr << notation::describeError(chunk.path, r.where) << "\n";
       if (game.ok()) out << notation::writeGame(to_, game);
@@ -86,8 +87,17 @@ class Converter {
     return true;
   }
 
+  // The notations that write set-up positions ("fen").
+  std::string positionNames() const {
+    std::string names;
+    for (const notation::Notation& n : table_)
+      if (n.positions && n.writeGame) names += (names.empty() ? "" : ", ") + std::string(n.name);
+    return names;
+  }
+
   const ConvertOptions& o_;
-  notation::WriteFormat to_;
+  const notation::Notation& to_;
+  std::span<const notation::Notation> table_;
   bool failed_ = false;
   std::set<std::filesystem::path> written_;  // no file is written twice in a run
   std::ofstream file_;
@@ -95,27 +105,27 @@ class Converter {
   std::string opened_, clashed_;  // the source whose output file is open; one left out
 };
 
-int runConvert(const ConvertOptions& o) {
+int runConvert(const ConvertOptions& o, std::span<const notation::Notation> table) {
   using notation::NotationUse;
-  std::optional<grammar::Format> from;
+  const notation::Notation* from = nullptr;
   if (!o.from.empty()) {
-    const notation::Notation* read = notation::findNotation(o.from, NotationUse::Read);
-    if (!read) {
-      std::cerr << "apiary convert: unknown input format '" << o.from << "' (" << notation::notationNames(NotationUse::Read)
-                << ")\n";
+    from = notation::findNotation(o.from, NotationUse::Read, table);
+    if (!from) {
+      std::cerr << "apiary convert: unknown input format '" << o.from << "' ("
+                << notation::notationNames(NotationUse::Read, false, table) << ")\n";
       return kExitUsage;
     }
-    from = read->reads;
   }
-  const auto to = notation::parseWriteFormat(o.to);
+  const notation::Notation* to = notation::findNotation(o.to, NotationUse::Write, table);
   if (!to) {
-    std::cerr << "apiary convert: cannot write format '" << o.to << "' (" << notation::notationNames(NotationUse::Write)
-              << ")\n";
+    std::cerr << "apiary convert: cannot write format '" << o.to << "' ("
+              << notation::notationNames(NotationUse::Write, false, table) << ")\n";
     return kExitUsage;
   }
-  Converter converter(o, *to);
+  Converter converter(o, *to, table);
   ingest::ChunkOptions chunking;
   chunking.format = from;
+  chunking.notations = table;
   for (const std::string& argument : o.inputs) {
     converter.nextInput();
     ingest::forEachChunk({argument}, chunking, [&](ingest::SourceChunk&& chunk) { converter.convert(argument, chunk); });
@@ -125,19 +135,19 @@ int runConvert(const ConvertOptions& o) {
 
 }  // namespace
 
-void addConvertCommand(CLI::App& app, int& exitCode) {
+void addConvertCommand(CLI::App& app, int& exitCode, std::span<const notation::Notation> table) {
   auto options = std::make_shared<ConvertOptions>();
   auto* cmd = app.add_subcommand("convert", "Convert games between notations (no database needed)");
   using notation::NotationUse;
   cmd->add_option("--from", options->from,
-                  "Input notation: " + notation::notationNames(NotationUse::Read, true) + " (default: detected per file)");
-  cmd->add_option("--to", options->to, "Output notation: " + notation::notationNames(NotationUse::Write, true))
+                  "Input notation: " + notation::notationNames(NotationUse::Read, true, table) + " (default: detected per file)");
+  cmd->add_option("--to", options->to, "Output notation: " + notation::notationNames(NotationUse::Write, true, table))
       ->required();
   cmd->add_option("-o,--out", options->outDir, "Write one file per input into this directory");
   cmd->add_flag("--lenient", options->lenient, "Repair moves that fit no legal move; each repair is a warning");
   cmd->add_option("inputs", options->inputs, "Files, directories, .zip archives, or - for stdin")
       ->required();
-  cmd->callback([options, &exitCode] { exitCode = runConvert(*options); });
+  cmd->callback([options, &exitCode, table] { exitCode = runConvert(*options, table); });
 }
 
 }  // namespace apiary::cli

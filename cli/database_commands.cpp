@@ -45,15 +45,14 @@ void keepFreedMemory() {
 }
 
 int runIngest(const GlobalOptions& global, const IngestOptions& o) {
-  std::optional<grammar::Format> format;
+  const notation::Notation* format = nullptr;
   if (!o.format.empty()) {
-    const notation::Notation* read = notation::findNotation(o.format, notation::NotationUse::Read);
-    if (!read) {
+    format = notation::findNotation(o.format, notation::NotationUse::Read);
+    if (!format) {
       std::cerr << "apiary ingest: unknown format '" << o.format << "' ("
                 << notation::notationNames(notation::NotationUse::Read) << ")\n";
       return kExitUsage;
     }
-    format = read->reads;
   }
   index::Database db(global.databasePath());
   ingest::ImportOptions options;

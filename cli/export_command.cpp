@@ -23,7 +23,7 @@ struct ExportOptions {
 };
 
 int runExport(const GlobalOptions& global, const ExportOptions& o) {
-  const auto format = notation::parseWriteFormat(o.to);
+  const notation::Notation* format = notation::findNotation(o.to, notation::NotationUse::Write);
   if (!format) {
     std::cerr << "apiary export: cannot write format '" << o.to << "' ("
               << notation::notationNames(notation::NotationUse::Write) << ")\n";
@@ -59,7 +59,7 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
     std::cerr << "apiary export: game " << id << " does not replay (a corrupt row: try apiary check)\n";
 
   if (o.json) {
-    nlohmann::json out = {{"format", notation::writeFormatName(*format)},
+    nlohmann::json out = {{"format", format->name},
                           {"exported", summary.written.size()},
                           {"missing", summary.missing},
                           {"unreadable", summary.unreadable}};
@@ -67,7 +67,7 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
     else out["games"] = texts;
     std::cout << query::jsonText(out) << "\n";
   } else if (file.is_open()) {
-    std::cout << "exported " << summary.written.size() << " games as " << notation::writeFormatName(*format) << " to "
+    std::cout << "exported " << summary.written.size() << " games as " << format->name << " to "
               << o.out << "\n";
   }
   return summary.missing.empty() && summary.unreadable.empty() ? kExitOk : kExitFailures;

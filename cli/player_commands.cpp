@@ -62,13 +62,13 @@ void printPlayer(std::ostream& out, const query::PlayerStats& s) {
 int runPlayer(const GlobalOptions& global, const PlayerCommandOptions& o) {
   try {
     if (o.filter.player) throw std::invalid_argument("the player is NAME: --player has no place here");
-    const auto notation = notation::parseMoveNotation(o.notation);
+    const notation::Notation* notation = notation::findNotation(o.notation, notation::NotationUse::WriteMoves);
     if (!notation)
       throw std::invalid_argument("unknown notation '" + o.notation + "' (" +
                                   notation::notationNames(notation::NotationUse::WriteMoves) + ")");
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);
-    const auto stats = query::playerStats(catalogue, o.name, o.filter, {*notation, o.lines, o.opponents});
+    const auto stats = query::playerStats(catalogue, o.name, o.filter, {notation, o.lines, o.opponents});
     if (o.json) std::cout << query::jsonText(query::playerStatsJson(stats)) << "\n";
     else printPlayer(std::cout, stats);
     return kExitOk;

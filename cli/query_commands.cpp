@@ -115,7 +115,7 @@ int runPositional(const char* name, const GlobalOptions& global, const QueryOpti
 }
 
 int runExplore(const GlobalOptions& global, const QueryOptions& o) {
-  const auto notation = notation::parseMoveNotation(o.notation);
+  const notation::Notation* notation = notation::findNotation(o.notation, notation::NotationUse::WriteMoves);
   if (!notation) {
     std::cerr << "apiary explore: unknown notation '" << o.notation << "' ("
               << notation::notationNames(notation::NotationUse::WriteMoves) << ")\n";
@@ -124,7 +124,7 @@ int runExplore(const GlobalOptions& global, const QueryOptions& o) {
   // The table is printed from the last answer itself, kept beside its JSON.
   auto last = std::make_shared<query::Exploration>();
   const Answer answer = [&, last](Session& s, const Board& position) {
-    *last = query::explore(s.db(), s.catalogue(), position, {.notation = *notation, .filter = s.filter()});
+    *last = query::explore(s.db(), s.catalogue(), position, {.notation = notation, .filter = s.filter()});
     return query::explorationJson(*last);
   };
   return runPositional("explore", global, o, answer, [last] { printExploration(std::cout, *last); });
@@ -154,7 +154,7 @@ std::optional<index::GameOrder> gameOrder(const std::string& name) {
 int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
   constexpr uint64_t kPage = 1000;
   try {
-    const auto format = notation::parseWriteFormat(o.to);
+    const notation::Notation* format = notation::findNotation(o.to, notation::NotationUse::Write);
     if (!format)
       throw std::invalid_argument("--to '" + o.to + "': expected " + notation::notationNames(notation::NotationUse::Write));
     if (!o.batch.empty()) throw std::invalid_argument("--to writes the games of one position: no --batch");
@@ -183,7 +183,7 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
     }
     if (!out.flush()) throw std::runtime_error("cannot write " + (o.out.empty() ? "stdout" : o.out));
     if (!o.out.empty())
-      std::cout << "exported " << written << " games as " << notation::writeFormatName(*format) << " to " << o.out
+      std::cout << "exported " << written << " games as " << format->name << " to " << o.out
                 << "\n";
     if (failed) std::cerr << "apiary search: " << failed << " games do not replay (a corrupt row: try apiary check)\n";
     return failed ? kExitFailures : kExitOk;

@@ -4,9 +4,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;
-  using notation::WriteFormat;
-  static constexpr WriteFormat kForms[] = {WriteFormat::AlgebraicLong, WriteFormat::AlgebraicShort,
-                                           WriteFormat::AlgebraicCompressed};
-  fuzz::readAndRoundTrip(grammar::Format::Algebraic, fuzz::textOf(data, size), kForms[size % 3]);
+  static constexpr std::string_view kForms[] = {"algebraic-long", "algebraic", "algebraic-compressed"};
+  fuzz::readAndRoundTrip("algebraic", fuzz::textOf(data, size), kForms[size % 3], "algebraic");
   return 0;
 }

@@ -3,6 +3,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;
-  fuzz::readAndRoundTrip(grammar::Format::Direction, fuzz::textOf(data, size), notation::WriteFormat::Direction);
+  fuzz::readAndRoundTrip("direction", fuzz::textOf(data, size), "direction");
   return 0;
 }

@@ -3,6 +3,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;
-  fuzz::readAndRoundTrip(grammar::Format::PgnLike, fuzz::textOf(data, size), notation::WriteFormat::PgnLike);
+  fuzz::readAndRoundTrip("pgn-like", fuzz::textOf(data, size), "pgn-like");
   return 0;
 }

@@ -4,7 +4,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;
-  fuzz::readAndRoundTrip(grammar::Format::Sgf, fuzz::textOf(data, size), notation::WriteFormat::Uhp,
-                         grammar::Format::Uhp);
+  fuzz::readAndRoundTrip("sgf", fuzz::textOf(data, size), "uhp", "uhp");
   return 0;
 }

@@ -3,6 +3,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;
-  fuzz::readAndRoundTrip(grammar::Format::Uhp, fuzz::textOf(data, size), notation::WriteFormat::Uhp);
+  fuzz::readAndRoundTrip("uhp", fuzz::textOf(data, size), "uhp");
   return 0;
 }

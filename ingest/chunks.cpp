@@ -204,8 +204,7 @@ class Chunker {
     if (options_.format) return format_ = options_.format, true;
     std::string_view head(head_);
     if (head.size() >= caps::kDetectBytes) head = head.substr(0, head.rfind('\n') + 1);
-    const grammar::Format format = notation::detectNotation(head, source_.path);
-    if (format != grammar::Format::Unknown) return format_ = format, true;
+    if ((format_ = notation::detectNotation(head, source_.path, options_.notations))) return true;
     const bool binary = head_.find('\0') != std::string::npos;
     emit(SourceChunk::Kind::NotGames, binary ? "binary data, not a Hive game file" : "not a Hive game file in any notation apiary reads");
     stop_ = true;
@@ -254,7 +253,7 @@ class Chunker {
   std::size_t skipped_ = 0;
   bool previousWasTag_ = false;
   bool decided_ = false, emitted_ = false, stop_ = false;
-  std::optional<grammar::Format> format_;
+  const notation::Notation* format_ = nullptr;
   SourceChunk held_;
   bool holding_ = false;
 };

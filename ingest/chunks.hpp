@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "grammar/detect.hpp"
 #include "grammar/syntax.hpp"
 #include "ingest/sources.hpp"
+#include "notation/notation_table.hpp"
 
 namespace apiary::ingest {
 
@@ -30,12 +30,13 @@ struct SourceChunk {
   grammar::SourcePos pos;
   std::string reason;
   // Decided once for a file cut in several chunks (or forced); else the reader detects.
-  std::optional<grammar::Format> format;
+  const notation::Notation* format = nullptr;
   bool firstOfFile = false, lastOfFile = false;
 };
 
 struct ChunkOptions {
-  std::optional<grammar::Format> format;  // none: detected per file
+  const notation::Notation* format = nullptr;  // none: detected per file, among:
+  std::span<const notation::Notation> notations = notation::notationTable();
   SourceOptions sources;
   std::size_t chunkBytes = 0;  // 0: caps::kChunkBytes
 };

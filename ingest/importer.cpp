@@ -54,7 +54,7 @@ ChunkResult processChunk(const SourceChunk& chunk, bool lenient) {
     out.rejected.push_back({chunk.path, index, format, e.line, e.column, e.ply, e.message});
     out.errors.push_back({chunk.path, e.line, e.column, e.ply, e.message});
   };
-  const std::string given(chunk.format ? notation::notationName(*chunk.format) : "");
+  const std::string given(chunk.format ? chunk.format->name : "");
   if (chunk.kind == SourceChunk::Kind::RefusedGame) {
     ++out.games;
     reject(given, 0, notation::GameError{chunk.pos.line, chunk.pos.column, 0, chunk.reason});
@@ -65,15 +65,15 @@ ChunkResult processChunk(const SourceChunk& chunk, bool lenient) {
     return out;
   }
   const SourceFormat read = sourceFormat(chunk);
-  if (!read.error.empty() || read.format == grammar::Format::PositionString) {
+  if (!read.error.empty() || read.format->positions) {
     notGames(out, chunk, read.error.empty() ? "position strings, not games" : read.error);
     return out;
   }
-  const std::string formatName(notation::notationName(read.format));
+  const std::string formatName(read.format->name);
   // Each game becomes its record as soon as it is replayed, while its board is
   // still in the cache; the time between games is reading.
   const auto start = Clock::now();
-  notation::readGames(read.format, chunk.text, [&](notation::ReplayedGame&& game) {
+  notation::readGames(*read.format, chunk.text, [&](notation::ReplayedGame&& game) {
     const auto recordStart = Clock::now();
     ++out.games;
     placeInFile(game, chunk);

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "grammar/detect.hpp"
+#include "notation/notation_table.hpp"
 #include "index/database.hpp"
 #include "notation/game.hpp"
 
@@ -25,7 +25,7 @@ struct ImportProgress {
 };
 
 struct ImportOptions {
-  std::optional<grammar::Format> format;  // none: detected per file
+  const notation::Notation* format = nullptr;  // none: detected per file
   unsigned jobs = 0;                      // worker threads; 0: one per core
   std::size_t batchGames = 20000;         // games per committed batch, within a file too
   std::function<void(const ImportProgress&)> progress;  // called now and then by the writer

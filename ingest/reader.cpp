@@ -4,13 +4,13 @@
 
 namespace apiary::ingest {
 
-SourceFormat sourceFormat(const SourceChunk& chunk) {
+SourceFormat sourceFormat(const SourceChunk& chunk, std::span<const notation::Notation> table) {
   using Kind = SourceChunk::Kind;
-  if (chunk.kind == Kind::UnusableFile || chunk.kind == Kind::NotGames) return {grammar::Format::Unknown, chunk.reason};
-  if (chunk.format) return {*chunk.format, {}};
-  if (chunk.text.find_first_not_of(" \t\r\n") == std::string::npos) return {grammar::Format::Unknown, "the file is empty"};
-  const grammar::Format format = notation::detectNotation(chunk.text, chunk.path);
-  if (format == grammar::Format::Unknown) return {format, "not a Hive game file in any notation apiary reads"};
+  if (chunk.kind == Kind::UnusableFile || chunk.kind == Kind::NotGames) return {nullptr, chunk.reason};
+  if (chunk.format) return {chunk.format, {}};
+  if (chunk.text.find_first_not_of(" \t\r\n") == std::string::npos) return {nullptr, "the file is empty"};
+  const notation::Notation* format = notation::detectNotation(chunk.text, chunk.path, table);
+  if (!format) return {nullptr, "not a Hive game file in any notation apiary reads"};
   return {format, {}};
 }
 
@@ -22,20 +22,20 @@ void placeInFile(notation::ReplayedGame& game, const SourceChunk& chunk) {
     if (repair.where.line) repair.where.line += before;
 }
 
-void readSources(const std::vector<std::string>& paths, std::optional<grammar::Format> format,
+void readSources(const std::vector<std::string>& paths, const notation::Notation* format,
                  const std::function<void(SourceGames&&)>& visit) {
   std::optional<SourceGames> file;
   ChunkOptions options;
   options.format = format;
   forEachChunk(paths, options, [&](SourceChunk&& chunk) {
-    if (chunk.firstOfFile) file = SourceGames{chunk.path, grammar::Format::Unknown, {}, {}};
+    if (chunk.firstOfFile) file = SourceGames{chunk.path, nullptr, {}, {}};
     if (chunk.kind == SourceChunk::Kind::RefusedGame) {
       if (file->error.empty()) file->error = chunk.reason;
     } else {
       const SourceFormat read = sourceFormat(chunk);
       file->format = read.format;
       if (!read.error.empty()) file->error = read.error;
-      else notation::readGames(read.format, chunk.text, [&](notation::ReplayedGame&& game) {
+      else notation::readGames(*read.format, chunk.text, [&](notation::ReplayedGame&& game) {
         placeInFile(game, chunk);
         game.index = int(file->games.size());
         file->games.push_back(std::move(game));

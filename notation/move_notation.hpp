@@ -5,7 +5,6 @@
 // frame that history (and the move itself, when it is the one that fixes the
 // mirror image) sets; a set-up position is written in its own coordinates.
 #pragma once
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,14 +13,12 @@
 
 namespace apiary::notation {
 
-// The format of a notation that writes moves (notation_table.hpp), by its name or
-// an alias; nullopt otherwise (a position string writes no moves).
-std::optional<notation::WriteFormat> parseMoveNotation(std::string_view name);
-
 class MoveNotation {
  public:
-  // `position` is the user's board, with its history when it has one.
-  MoveNotation(notation::WriteFormat format, const Board& position);
+  // `position` is the user's board, with its history when it has one. A notation
+  // that writes no single moves (fen) writes them in UHP, as the API's `uhp`
+  // fields do.
+  MoveNotation(const Notation& notation, const Board& position);
   // A move legal on `board`, which is `position` set up again (next_positions.hpp).
   std::string write(const Board& board, const Move& move) const;
 

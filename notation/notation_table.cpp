@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include "grammar/sniffers.hpp"
 #include "notation/move_notation.hpp"
 #include "notation/move_text.hpp"
+#include "notation/notations.hpp"
 #include "notation/position_input.hpp"
 #include "notation/uhp_text.hpp"
 
@@ -35,30 +37,28 @@ std::string algebraicMove(const Board& position, const Board& board, const Move&
 constexpr LenientRepairs kSlidesAnd(ColourLetters letters) { return {true, letters}; }
 
 constexpr std::array kTable{
-    Notation{"uhp", {"standard"}, grammar::Format::Uhp, WriteFormat::Uhp, readUhp, writeUhp,
+    Notation{"uhp", {"standard"}, &grammar::uhpSniffer, readUhp, writeUhp,
              [](const Board&, const Board& board, const Move& move) { return moveString(board, move); },
              kSlidesAnd(ColourLetters::Prefix)},
-    Notation{"sgf", {"boardspace"}, grammar::Format::Sgf, std::nullopt, readSgf, nullptr, nullptr,
-             kSlidesAnd(ColourLetters::None)},
-    Notation{"pgn-like", {"pgnlike"}, grammar::Format::PgnLike, WriteFormat::PgnLike, readPgnLike, writePgnLike,
+    Notation{"sgf", {"boardspace"}, &grammar::sgfSniffer, readSgf, nullptr, nullptr, kSlidesAnd(ColourLetters::None)},
+    Notation{"pgn-like", {"pgnlike"}, &grammar::pgnLikeSniffer, readPgnLike, writePgnLike,
              [](const Board&, const Board& board, const Move& move) { return writePgnLikeMove(board, move); },
              kSlidesAnd(ColourLetters::Case)},
-    Notation{"direction", {}, grammar::Format::Direction, WriteFormat::Direction,
+    Notation{"direction", {}, &grammar::directionSniffer,
              [](std::string_view text, const GameSink& sink, ReadOptions) { readDirection(text, sink); },
              [](const ReplayedGame& game) { return writeDirection(game); },
              [](const Board& position, const Board& board, const Move& move) {
                return writeDirectionMove(board, frameOf(position, board, move), move);
              },
              {}},
-    Notation{"algebraic", {}, grammar::Format::Algebraic, WriteFormat::AlgebraicShort, readAlgebraic,
-             algebraicGame<Form::Short>, algebraicMove<Form::Short>, kSlidesAnd(ColourLetters::Prefix)},
-    Notation{"algebraic-long", {}, std::nullopt, WriteFormat::AlgebraicLong, nullptr, algebraicGame<Form::Long>,
-             algebraicMove<Form::Long>, {}},
-    Notation{"algebraic-compressed", {}, std::nullopt, WriteFormat::AlgebraicCompressed, nullptr,
-             algebraicGame<Form::Compressed>, algebraicMove<Form::Compressed>, {}},
-    Notation{"fen", {"position"}, grammar::Format::PositionString, WriteFormat::PositionString,
+    Notation{"algebraic", {}, &grammar::algebraicSniffer, readAlgebraic, algebraicGame<Form::Short>,
+             algebraicMove<Form::Short>, kSlidesAnd(ColourLetters::Prefix)},
+    Notation{"algebraic-long", {}, nullptr, nullptr, algebraicGame<Form::Long>, algebraicMove<Form::Long>, {}},
+    Notation{"algebraic-compressed", {}, nullptr, nullptr, algebraicGame<Form::Compressed>,
+             algebraicMove<Form::Compressed>, {}},
+    Notation{"fen", {"position"}, &grammar::positionStringSniffer,
              [](std::string_view text, const GameSink& sink, ReadOptions) { readPositions(text, sink); },
-             [](const ReplayedGame& game) { return writePosition(game.board) + "\n"; }, nullptr, {}},
+             [](const ReplayedGame& game) { return writePosition(game.board) + "\n"; }, nullptr, {}, true},
 };
 
 std::string folded(std::string_view word) {
@@ -116,21 +116,6 @@ std::string notationWords(NotationUse use, std::span<const Notation> table) {
   return out;
 }
 
-const Notation* notationReading(grammar::Format format) {
-  for (const Notation& n : kTable)
-    if (n.reads == format && n.readGames) return &n;
-  return nullptr;
-}
-
-std::string_view notationName(grammar::Format format) {
-  const Notation* notation = notationReading(format);
-  return notation ? notation->name : "unknown";
-}
-
-const Notation& notationWriting(WriteFormat format) {
-  for (const Notation& n : kTable)
-    if (n.writes == format) return n;
-  return kTable.front();  // every WriteFormat has its row (notation_table_test)
-}
+const Notation& uhpNotation() { return kTable.front(); }
 
 }  // namespace apiary::notation

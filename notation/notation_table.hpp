@@ -1,9 +1,10 @@
 // The one table of the notations apiary knows. A row says what a notation is
-// called, which of the grammar's detected formats it reads, how it reads a text,
+// called, how detection tells it (its grammar's sniffer), how it reads a text,
 // how it writes a game and a single move, and which lenient repairs its reader
-// makes. Every list of notations (the CLI's options, their help, checks and
-// completion, the HTTP API's values and its /api/notations answer) is made from
-// it: a new notation is its own files and one row.
+// makes. Code names a notation by its row (`const Notation&`). Detection walks
+// the rows, and every list of notations (the CLI's options, their help, checks
+// and completion, the HTTP API's values and its /api/notations answer) is made
+// from them: a new notation is its own files and one row.
 #pragma once
 #include <array>
 #include <optional>
@@ -11,9 +12,9 @@
 #include <string>
 #include <string_view>
 
+#include "engine/board.hpp"
 #include "grammar/detect.hpp"
 #include "notation/game.hpp"
-#include "notation/notations.hpp"
 #include "notation/repair.hpp"
 
 namespace apiary::notation {
@@ -33,12 +34,14 @@ struct LenientRepairs {
 struct Notation {
   std::string_view name;
   std::array<std::string_view, 2> aliases{};  // unused entries empty
-  std::optional<grammar::Format> reads;       // the detected format it reads; none: a written form only
-  std::optional<WriteFormat> writes;
+  const grammar::Sniffer* sniffer = nullptr;  // none: never detected (a written form only)
   GameReader readGames = nullptr;
   GameWriter writeGame = nullptr;
   MoveWriter writeMove = nullptr;  // none: it writes games, not single moves
   LenientRepairs repairs;
+  // Its texts hold set-up positions, not games: ingest stores none of them, and
+  // convert writes a set-up position only in such a notation.
+  bool positions = false;
 };
 
 // What a command asks of a notation: `--from` and `--format` read, `--to` writes
@@ -59,11 +62,8 @@ std::string notationNames(NotationUse use, bool withAliases = false,
 // The same as words separated by spaces, aliases included: a completion's list.
 std::string notationWords(NotationUse use, std::span<const Notation> table = notationTable());
 
-// The row that reads a detected format, or writes a write format.
-const Notation* notationReading(grammar::Format format);
-const Notation& notationWriting(WriteFormat format);
-// The name a detected format is known by (the catalogue's `format`); "unknown" when
-// no row reads it.
-std::string_view notationName(grammar::Format format);
+// UHP's row: what apiary writes when no notation is asked, and the notation of
+// GameStrings.
+const Notation& uhpNotation();
 
 }  // namespace apiary::notation

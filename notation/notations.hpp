@@ -1,37 +1,31 @@
-// Every notation apiary reads and writes, by format. Reading hands every game of a
-// text, replayed (rejected games carry their error), to a sink as soon as it is
-// replayed, or returns them all; writing takes replayed games and returns the text
-// of a whole file.
+// Every notation apiary reads and writes, by its row of the table. Reading hands
+// every game of a text, replayed (rejected games carry their error), to a sink as
+// soon as it is replayed, or returns them all; writing takes replayed games and
+// returns the text of a whole file.
 #pragma once
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "grammar/algebraic.hpp"
-#include "grammar/detect.hpp"
 #include "grammar/direction.hpp"
 #include "notation/game.hpp"
+#include "notation/notation_table.hpp"
 
 namespace apiary::notation {
 
-// The formats apiary writes (BoardSpace .sgf is read only); each is a row of
-// notation_table.hpp, which holds its name, aliases and writers.
-enum class WriteFormat {
-  Uhp, PgnLike, Direction, AlgebraicShort, AlgebraicLong, AlgebraicCompressed, PositionString
-};
-// A name or alias of the table's rows that write games; nullopt for any other.
-std::optional<WriteFormat> parseWriteFormat(std::string_view name);
-std::string_view writeFormatName(WriteFormat format);
+// A text's notation among the table's rows that have a sniffer, from its first
+// 256 KiB (whole lines) when it is longer; `path` (its extension, or a notation's
+// name) only breaks ties. nullptr: no notation (empty, prose, a tie no hint breaks).
+const Notation* detectNotation(std::string_view text, std::string_view path = {},
+                               std::span<const Notation> table = notationTable());
 
-// A text's notation, from its first 256 KiB (whole lines) when it is longer; `path`
-// (its extension) only breaks ties.
-grammar::Format detectNotation(std::string_view text, std::string_view path = {});
-
-void readGames(grammar::Format format, std::string_view text, const GameSink& sink, ReadOptions options = {});
-std::vector<ReplayedGame> readGames(grammar::Format format, std::string_view text, ReadOptions options = {});
-std::string writeGame(WriteFormat format, const ReplayedGame& game);  // as it stands in a file
-std::string writeGames(WriteFormat format, const std::vector<ReplayedGame>& games);
+void readGames(const Notation& notation, std::string_view text, const GameSink& sink, ReadOptions options = {});
+std::vector<ReplayedGame> readGames(const Notation& notation, std::string_view text, ReadOptions options = {});
+std::string writeGame(const Notation& notation, const ReplayedGame& game);  // as it stands in a file
+std::string writeGames(const Notation& notation, const std::vector<ReplayedGame>& games);
 
 // The bridges, one per notation (ingest/<notation>_notation.cpp).
 void readUhp(std::string_view text, const GameSink& sink, ReadOptions options = {});

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "notation/uhp_text.hpp"
-#include "grammar/detect.hpp"
 #include "notation/notations.hpp"
 
 namespace apiary::notation {
@@ -135,19 +134,15 @@ Board positionFromMoves(std::string_view text) {
   if (onlyNumbers(given))
     throw std::invalid_argument("'" + std::string(text.substr(0, 60)) +
                                 "' is not a position: a number names no move (show takes a game id)");
-  const grammar::Format format = grammar::detectFormat(text);
-  switch (format) {
-    case grammar::Format::Unknown:
-      throw std::invalid_argument("moves: cannot tell which notation '" + std::string(text.substr(0, 60)) + "' is in");
-    case grammar::Format::PositionString:
-      return positionFromFen(text);
-    case grammar::Format::Uhp:
-      if (looksLikeGameString(text)) return positionFromGameString(text);
-      if (text.find('[') == std::string_view::npos) return onlyGame(notation::readGames(grammar::Format::Uhp, uhpMoveLines(text)), "moves");
-      [[fallthrough]];
-    default:
-      return onlyGame(notation::readGames(format, text), "moves");
+  const Notation* notation = detectNotation(text);
+  if (!notation)
+    throw std::invalid_argument("moves: cannot tell which notation '" + std::string(text.substr(0, 60)) + "' is in");
+  if (notation->positions) return positionFromFen(text);
+  if (notation == &uhpNotation()) {
+    if (looksLikeGameString(text)) return positionFromGameString(text);
+    if (text.find('[') == std::string_view::npos) return onlyGame(readGames(uhpNotation(), uhpMoveLines(text)), "moves");
   }
+  return onlyGame(readGames(*notation, text), "moves");
 }
 
 // The header's turn must be the one the moves reach: "White[99];wS1" is a typo or
@@ -162,7 +157,7 @@ Board positionFromGameString(std::string_view text) {
   // A GameString of no moves is its game type's start position.
   const Board board = type && movesFrom == fields.size()
                           ? Board(*type, Rules{.tournament = false})
-                          : onlyGame(notation::readGames(grammar::Format::Uhp, text), "game string");
+                          : onlyGame(readGames(uhpNotation(), text), "game string");
   if (turn && !sameIgnoringCase(*turn, turnString(board)))
     throw std::invalid_argument("game string: the turn is " + std::string(*turn) + " but after its " +
                                 std::to_string(board.ply()) + (board.ply() == 1 ? " move" : " moves") + " it is " +

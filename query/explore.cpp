@@ -89,7 +89,7 @@ Exploration explore(const index::Database& db, const index::GameSearch& catalogu
   else unfiltered(db, *stats, edges, out);
 
   out.averagePlies = averageLength(out.counts);
-  const notation::MoveNotation writer(options.notation, position);
+  const notation::MoveNotation writer(*options.notation, position);
   for (MoveStats& m : out.moves) {
     m.text = writer.write(out.board, m.move);
     m.averagePlies = averageLength(m.counts);

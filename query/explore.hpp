@@ -43,7 +43,7 @@ struct Exploration {
 };
 
 struct ExploreOptions {
-  notation::WriteFormat notation = notation::WriteFormat::Uhp;
+  const notation::Notation* notation = &notation::uhpNotation();  // a row that writes moves
   KeptGames* filter = nullptr;  // none: every game
 };
 

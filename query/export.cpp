@@ -26,7 +26,7 @@ std::optional<notation::ReplayedGame> exportableGame(const index::GameRow& row) 
 }
 
 ExportSummary exportGames(const index::Database& db, std::span<const index::GameId> ids,
-                          notation::WriteFormat format,
+                          const notation::Notation& format,
                           const std::function<void(index::GameId, const std::string&)>& sink) {
   ExportSummary summary;
   for (const index::GameId id : ids) {

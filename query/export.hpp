@@ -1,4 +1,4 @@
-// Games out of the database in any notation apiary writes (notation::WriteFormat).
+// Games out of the database in any notation apiary writes (a row of notation_table.hpp).
 // A game is rebuilt from its catalogue row: its moves replayed, its tags as its file
 // had them, so exporting to the notation it came from gives its file back up to
 // spelling.
@@ -31,7 +31,7 @@ struct ExportSummary {
 // Writes the games one at a time to `sink` (one call per game, with its text), so
 // memory stays flat however many are exported.
 ExportSummary exportGames(const index::Database& db, std::span<const index::GameId> ids,
-                          notation::WriteFormat format,
+                          const notation::Notation& format,
                           const std::function<void(index::GameId, const std::string&)>& sink);
 
 }  // namespace apiary::query

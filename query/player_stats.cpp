@@ -17,7 +17,7 @@ constexpr uint32_t kLineLengths[] = {2, 4, 6};
 // The lines of one seat, keyed by length and canonical position.
 class Repertoire {
  public:
-  explicit Repertoire(notation::WriteFormat notation) : notation_(notation) {}
+  explicit Repertoire(const notation::Notation& notation) : notation_(notation) {}
 
   void add(const index::GameRow& game, PlayerResult result) {
     const auto type = GameType::parse(game.gameType);
@@ -59,7 +59,7 @@ class Repertoire {
     return out;
   }
 
-  notation::WriteFormat notation_;
+  const notation::Notation& notation_;
   // Ordered by key so that equal counts come out the same on every run.
   std::map<std::pair<uint32_t, std::string>, RepertoireLine> lines_;
 };
@@ -92,7 +92,7 @@ PlayerStats playerStats(const index::GameSearch& catalogue, const std::string& n
   const std::string folded = index::foldCase(name);
   PlayerStats stats;
   stats.name = name;
-  Repertoire asFirst(options.notation), asSecond(options.notation);
+  Repertoire asFirst(*options.notation), asSecond(*options.notation);
   Opponents opponents;
   uint64_t streak = 0;
   for (const index::GameRow& game : catalogue.players(toGameQuery(filter))) {

@@ -41,7 +41,7 @@ struct PlayerStats {
 };
 
 struct PlayerOptions {
-  notation::WriteFormat notation = notation::WriteFormat::Uhp;
+  const notation::Notation* notation = &notation::uhpNotation();  // a row that writes moves
   std::size_t linesPerLength = 10;  // repertoire lines of each length (2, 4, 6 plies)
   std::size_t opponents = 10;
 };

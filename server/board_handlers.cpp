@@ -34,7 +34,7 @@ nlohmann::json lastMoveOf(const Board& board, const query::Diagram& diagram) {
 }
 
 // Every legal move, with where it goes on the board as given.
-nlohmann::json movesOf(const Board& board, notation::WriteFormat notation) {
+nlohmann::json movesOf(const Board& board, const notation::Notation& notation) {
   MoveList legal;
   legalMoves(board, legal);
   const notation::MoveNotation writer(notation, board);
@@ -54,7 +54,7 @@ nlohmann::json movesOf(const Board& board, notation::WriteFormat notation) {
   return moves;
 }
 
-nlohmann::json boardJson(const Board& board, notation::WriteFormat notation) {
+nlohmann::json boardJson(const Board& board, const notation::Notation& notation) {
   const query::Diagram diagram = query::diagramOf(board);
   nlohmann::json history = nlohmann::json::array();
   if (!notation::isSetUp(board)) {
@@ -85,7 +85,7 @@ nlohmann::json boardJson(const Board& board, notation::WriteFormat notation) {
 }  // namespace
 
 Reply boardReply(const Params& params, const index::GameSearch* catalogue) {
-  return Reply::json(boardJson(requestedBoard(params, catalogue), params.notation));
+  return Reply::json(boardJson(requestedBoard(params, catalogue), *params.notation));
 }
 
 Reply svgReply(const Params& params, const index::GameSearch* catalogue) {

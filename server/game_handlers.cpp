@@ -37,7 +37,7 @@ Board replayed(const index::GameRow& row) {
 }
 
 // Every ply: the move in the notation and in UHP, the position after it and its key.
-nlohmann::json pliesOf(const Board& game, notation::WriteFormat notation) {
+nlohmann::json pliesOf(const Board& game, const notation::Notation& notation) {
   nlohmann::json plies = nlohmann::json::array();
   Board board(game.type(), game.rules(), game.firstMover());
   for (const Move& move : game.history()) {
@@ -53,9 +53,9 @@ nlohmann::json pliesOf(const Board& game, notation::WriteFormat notation) {
   return plies;
 }
 
-std::string extensionOf(notation::WriteFormat format) {
-  if (format == notation::WriteFormat::Uhp) return "pgn";
-  return std::string(notation::writeFormatName(format)) + ".txt";
+std::string extensionOf(const notation::Notation& format) {
+  if (&format == &notation::uhpNotation()) return "pgn";
+  return std::string(format.name) + ".txt";
 }
 
 }  // namespace
@@ -75,14 +75,14 @@ Reply gameReply(std::string_view id, const Params& params, query::ReadSession& s
   const Board game = replayed(row);
   return Reply::json({{"game", query::gameJson(row)},
                       {"game_string", notation::gameString(game)},
-                      {"plies", pliesOf(game, params.notation)}});
+                      {"plies", pliesOf(game, *params.notation)}});
 }
 
 Reply exportReply(std::string_view id, const Params& params, query::ReadSession& session) {
   const index::GameRow row = rowOf(id, session);
   const auto game = query::exportableGame(row);
   if (!game) replayed(row);  // throws its error
-  const notation::WriteFormat format = params.format.value_or(notation::WriteFormat::Uhp);
+  const notation::Notation& format = params.format ? *params.format : notation::uhpNotation();
   Reply reply{200, "text/plain; charset=utf-8", notation::writeGame(format, *game), {}};
   reply.headers.emplace_back("Content-Disposition",
                              "attachment; filename=\"game-" + std::to_string(row.id) + "." + extensionOf(format) + "\"");

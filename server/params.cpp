@@ -43,20 +43,20 @@ bool flag(const std::string& name, const std::string& value) {
   reject(name, name + " '" + value.substr(0, 40) + "': expected 1 or 0");
 }
 
-notation::WriteFormat moveNotation(const std::string& value) {
-  const auto notation = notation::parseMoveNotation(value);
+const notation::Notation* moveNotation(const std::string& value) {
+  const notation::Notation* notation = notation::findNotation(value, notation::NotationUse::WriteMoves);
   if (!notation)
     reject("notation", "unknown notation '" + value.substr(0, 40) + "' (" +
                            notation::notationNames(notation::NotationUse::WriteMoves) + ")");
-  return *notation;
+  return notation;
 }
 
-notation::WriteFormat fileFormat(const std::string& value) {
-  const auto format = notation::parseWriteFormat(value);
+const notation::Notation* fileFormat(const std::string& value) {
+  const notation::Notation* format = notation::findNotation(value, notation::NotationUse::Write);
   if (!format)
     reject("format", "unknown format '" + value.substr(0, 40) + "' (" +
                          notation::notationNames(notation::NotationUse::Write) + ")");
-  return *format;
+  return format;
 }
 
 using Setter = std::function<void(Params&, const std::string&)>;

@@ -26,12 +26,12 @@ struct Params {
   std::string moves;     // UHP moves separated by ';', played after `position`
   std::optional<int64_t> game;  // a stored game's position instead of `position`,
   std::optional<uint32_t> ply;  // after this many plies (default: its end)
-  notation::WriteFormat notation = notation::WriteFormat::Uhp;
+  const notation::Notation* notation = &notation::uhpNotation();  // a row that writes moves
   std::string notationName = "uhp";
   query::GameFilter filter;
   uint64_t limit = 20, offset = 0;
   bool oldestFirst = false, sameOrder = false;
-  std::optional<notation::WriteFormat> format;  // export: the file's notation
+  const notation::Notation* format = nullptr;  // export: the file's notation (none: UHP)
   std::string formatName;
   std::string sort;        // players: games (the default) or score
   uint64_t minGames = 1;   // players: leave out players with fewer games

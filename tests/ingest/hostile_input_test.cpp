@@ -18,6 +18,7 @@
 #include "notation/notations.hpp"
 #include "ingest/reader.hpp"
 #include "support.hpp"
+#include "notation_row.hpp"
 
 using namespace apiary;
 using apiary::test::TempDir;
@@ -25,7 +26,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string generatedGames(int n, uint64_t seed, notation::WriteFormat format = notation::WriteFormat::Uhp) {
+std::string generatedGames(int n, uint64_t seed, const notation::Notation& format = test::row("uhp")) {
   GameGenerator generator(seed);
   std::vector<notation::ReplayedGame> games;
   for (int g = 0; g < n; ++g) {
@@ -185,12 +186,12 @@ TEST_CASE("symlinked folders are read once, loops and broken links are named wit
 }
 
 TEST_CASE("a file cut into many chunks reads the same games, at the same lines, as whole", "[ingest]") {
-  for (const auto format : {notation::WriteFormat::Uhp, notation::WriteFormat::PgnLike, notation::WriteFormat::Direction,
-                            notation::WriteFormat::AlgebraicShort}) {
+  for (const char* written : {"uhp", "pgn-like", "direction", "algebraic"}) {
+    const notation::Notation& format = test::row(written);
     TempDir dir("apiary-hostile-chunks");
     const std::string text = generatedGames(60, 41, format);
     write(dir.path / "games.txt", text);
-    std::vector<notation::ReplayedGame> whole = notation::readGames(grammar::detectFormat(text), text);
+    std::vector<notation::ReplayedGame> whole = notation::readGames(*notation::detectNotation(text), text);
     ingest::ChunkOptions options;
     options.chunkBytes = 3000;
     int chunks = 0;
@@ -199,12 +200,12 @@ TEST_CASE("a file cut into many chunks reads the same games, at the same lines, 
       ++chunks;
       const auto read = ingest::sourceFormat(chunk);
       REQUIRE(read.error.empty());
-      notation::readGames(read.format, chunk.text, [&](notation::ReplayedGame&& game) {
+      notation::readGames(*read.format, chunk.text, [&](notation::ReplayedGame&& game) {
         ingest::placeInFile(game, chunk);
         cut.emplace_back(game.pos.line, game.ok() ? notation::gameString(game.board) : game.error->message);
       });
     });
-    INFO(notation::writeFormatName(format));
+    INFO(format.name);
     CHECK(chunks > 5);
     REQUIRE(cut.size() == whole.size());
     for (std::size_t i = 0; i < whole.size(); ++i) {

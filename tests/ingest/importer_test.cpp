@@ -11,6 +11,7 @@
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
 #include "support.hpp"
+#include "notation_row.hpp"
 
 using namespace apiary;
 using apiary::test::TempDir;
@@ -21,15 +22,15 @@ namespace {
 // Writes generated games as files in several notations, a few games per file.
 void writeGeneratedFiles(const fs::path& dir, int files, int gamesPerFile, uint64_t seed) {
   GameGenerator generator(seed);
-  const notation::WriteFormat formats[] = {notation::WriteFormat::Uhp, notation::WriteFormat::PgnLike,
-                                         notation::WriteFormat::Direction, notation::WriteFormat::AlgebraicShort};
+  const notation::Notation* formats[] = {&test::row("uhp"), &test::row("pgn-like"), &test::row("direction"),
+                                         &test::row("algebraic")};
   for (int f = 0; f < files; ++f) {
     std::vector<notation::ReplayedGame> games;
     for (int g = 0; g < gamesPerFile; ++g) {
       GeneratedGame game = generator.next();
       games.push_back(notation::gameFromBoard(std::move(game.board), game.tags));
     }
-    std::ofstream(dir / ("games-" + std::to_string(f) + ".txt")) << notation::writeGames(formats[f % 4], games);
+    std::ofstream(dir / ("games-" + std::to_string(f) + ".txt")) << notation::writeGames(*formats[f % 4], games);
   }
 }
 
@@ -136,7 +137,7 @@ TEST_CASE("a file longer than the sample its notation is told from is read to it
     GeneratedGame game = generator.next();
     games.push_back(notation::gameFromBoard(std::move(game.board), game.tags));
   }
-  const std::string text = notation::writeGames(notation::WriteFormat::Direction, games);
+  const std::string text = notation::writeGames(test::row("direction"), games);
   REQUIRE(text.size() > 2 * 256 * 1024);
   std::ofstream(dir.path / "games.txt") << text;
   index::Database db(dir.path / "db");

@@ -8,6 +8,7 @@
 #include "notation/move_text.hpp"
 #include "notation/notations.hpp"
 #include "notation_support.hpp"
+#include "notation_row.hpp"
 
 using namespace apiary;
 using namespace apiary::notation;
@@ -29,7 +30,7 @@ std::string written(const Board& board, const Move& m, Form form) {
 }
 
 GameError errorOf(const std::string& text) {
-  auto games = readGames(grammar::Format::Algebraic, text);
+  auto games = readGames(test::row("algebraic"), text);
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].error);
   return *games[0].error;
@@ -38,7 +39,7 @@ GameError errorOf(const std::string& text) {
 }  // namespace
 
 TEST_CASE("the grid: first piece at m0, second at n0, columns are q and rows r") {
-  auto games = readGames(grammar::Format::Algebraic, "1. wG m0\n2. bG n0\n3. wQ l+1\n4. bQ o0\n");
+  auto games = readGames(test::row("algebraic"), "1. wG m0\n2. bG n0\n3. wQ l+1\n4. bQ o0\n");
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].ok());
   const Board& b = games[0].board;
@@ -46,10 +47,10 @@ TEST_CASE("the grid: first piece at m0, second at n0, columns are q and rows r")
   CHECK(b.axialOfPiece(piece("wQ")) == Axial{-1, 1});
   CHECK(b.axialOfPiece(piece("bQ")) == Axial{2, 0});
   // Colour may be left out, even with Black first; the @ and the + of a row too.
-  auto bare = readGames(grammar::Format::Algebraic, "1. G m0\n2. G n0\n3. Q @l1\n");
+  auto bare = readGames(test::row("algebraic"), "1. G m0\n2. G n0\n3. Q @l1\n");
   REQUIRE(bare[0].ok());
   CHECK(bare[0].board.axialOfPiece(piece("wQ")) == Axial{-1, 1});
-  auto blackFirst = readGames(grammar::Format::Algebraic, "1. bG m0\n2. wG n0\n");
+  auto blackFirst = readGames(test::row("algebraic"), "1. bG m0\n2. wG n0\n");
   REQUIRE(blackFirst[0].ok());
   CHECK(blackFirst[0].board.firstMover() == Color::Black);
 }
@@ -145,22 +146,22 @@ TEST_CASE("the seed's example moves, each in a position where its explanation ho
 
 TEST_CASE("algebraic short round trips of generated games", "[roundtrip]") {
   test::checkRoundTrips(10000, 11, [](const ReplayedGame& g) { return writeAlgebraic(g, Form::Short); },
-                        grammar::Format::Algebraic);
+                        test::row("algebraic"));
 }
 
 TEST_CASE("algebraic long round trips of generated games", "[roundtrip]") {
   test::checkRoundTrips(10000, 12, [](const ReplayedGame& g) { return writeAlgebraic(g, Form::Long); },
-                        grammar::Format::Algebraic);
+                        test::row("algebraic"));
 }
 
 TEST_CASE("algebraic compressed round trips of generated games", "[roundtrip]") {
   test::checkRoundTrips(10000, 13, [](const ReplayedGame& g) { return writeAlgebraic(g, Form::Compressed); },
-                        grammar::Format::Algebraic);
+                        test::row("algebraic"));
 }
 
 TEST_CASE("every game in ../shared/games survives algebraic and back, in all three forms", "[roundtrip]") {
   for (const Form form : {Form::Short, Form::Long, Form::Compressed})
-    test::checkSharedRoundTrips([form](const ReplayedGame& g) { return writeAlgebraic(g, form); }, grammar::Format::Algebraic);
+    test::checkSharedRoundTrips([form](const ReplayedGame& g) { return writeAlgebraic(g, form); }, test::row("algebraic"));
 }
 
 TEST_CASE("a long game without colours reads back (Pillbug moves are documented)") {
@@ -171,7 +172,7 @@ TEST_CASE("a long game without colours reads back (Pillbug moves are documented)
     const std::string text = writeAlgebraic(game, Form::Long);
     const auto split = text.find("\n\n");
     const std::string bare = text.substr(0, split) + std::regex_replace(text.substr(split), colour, "$1$2");
-    const auto back = readGames(grammar::Format::Algebraic, bare);
+    const auto back = readGames(test::row("algebraic"), bare);
     REQUIRE(back.size() == 1);
     INFO(bare);
     REQUIRE(back[0].ok());
@@ -181,13 +182,13 @@ TEST_CASE("a long game without colours reads back (Pillbug moves are documented)
 
 TEST_CASE("converting A -> B -> A gives A's text again") {
   using Write = std::function<std::string(const ReplayedGame&)>;
-  const std::vector<std::pair<Write, grammar::Format>> formats = {
-      {[](const ReplayedGame& g) { return writePgnLike(g); }, grammar::Format::PgnLike},
-      {[](const ReplayedGame& g) { return writeDirection(g); }, grammar::Format::Direction},
-      {[](const ReplayedGame& g) { return writeAlgebraic(g, Form::Short); }, grammar::Format::Algebraic},
-      {[](const ReplayedGame& g) { return writeAlgebraic(g, Form::Long); }, grammar::Format::Algebraic},
-      {[](const ReplayedGame& g) { return writeAlgebraic(g, Form::Compressed); }, grammar::Format::Algebraic},
-      {[](const ReplayedGame& g) { return writeUhp(g); }, grammar::Format::Uhp},
+  const std::vector<std::pair<Write, const notation::Notation*>> formats = {
+      {[](const ReplayedGame& g) { return writePgnLike(g); }, &test::row("pgn-like")},
+      {[](const ReplayedGame& g) { return writeDirection(g); }, &test::row("direction")},
+      {[](const ReplayedGame& g) { return writeAlgebraic(g, Form::Short); }, &test::row("algebraic")},
+      {[](const ReplayedGame& g) { return writeAlgebraic(g, Form::Long); }, &test::row("algebraic")},
+      {[](const ReplayedGame& g) { return writeAlgebraic(g, Form::Compressed); }, &test::row("algebraic")},
+      {[](const ReplayedGame& g) { return writeUhp(g); }, &test::row("uhp")},
   };
   // A reflection of the grid: PGN-like angles count clockwise, so PGN-like text
   // tells a game from its mirror image, which direction and algebraic do not.
@@ -204,7 +205,7 @@ TEST_CASE("converting A -> B -> A gives A's text again") {
     for (std::size_t a = 0; a < formats.size(); ++a) {
       const std::string textA = formats[a].first(game);
       for (std::size_t b = 0; b < formats.size(); ++b) {
-        const auto viaB = readGames(formats[b].second, formats[b].first(readGames(formats[a].second, textA).at(0)));
+        const auto viaB = readGames(*formats[b].second, formats[b].first(readGames(*formats[a].second, textA).at(0)));
         REQUIRE(viaB.size() == 1);
         INFO("game " << i << ", " << a << " -> " << b << " -> " << a);
         REQUIRE(viaB[0].ok());
@@ -251,6 +252,6 @@ TEST_CASE("bad algebraic input is an error with line, column and ply, never a cr
   SECTION("junk") {
     for (const char* junk : {"1. pass", "1. wG m0 2. wG m0", "1. wGzz99999", "1. wG @", "[GameType \"Nope\"]\n1. wG m0",
                              ""})
-      CHECK_NOTHROW(readGames(grammar::Format::Algebraic, junk));
+      CHECK_NOTHROW(readGames(test::row("algebraic"), junk));
   }
 }

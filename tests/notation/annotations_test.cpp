@@ -11,20 +11,21 @@
 #include "grammar/uhp.hpp"
 #include "notation/notations.hpp"
 #include "notation/position_input.hpp"
+#include "notation_row.hpp"
 #include <catch2/catch.hpp>
 
 using namespace apiary;
 
 namespace {
 
-notation::ReplayedGame readOne(grammar::Format format, const std::string& text) {
+notation::ReplayedGame readOne(const notation::Notation& format, const std::string& text) {
   auto games = notation::readGames(format, text);
   REQUIRE(games.size() == 1);
   return std::move(games.front());
 }
 
 // The annotated text plays exactly the moves of the plain one.
-void checkSameGame(grammar::Format format, const std::string& plain, const std::string& annotated, int plies) {
+void checkSameGame(const notation::Notation& format, const std::string& plain, const std::string& annotated, int plies) {
   const auto expected = readOne(format, plain);
   REQUIRE(expected.ok());
   REQUIRE(expected.board.ply() == plies);
@@ -34,7 +35,7 @@ void checkSameGame(grammar::Format format, const std::string& plain, const std::
   CHECK(read.board.history() == expected.board.history());
 }
 
-void checkError(grammar::Format format, const std::string& text, int line, int column, int ply) {
+void checkError(const notation::Notation& format, const std::string& text, int line, int column, int ply) {
   const auto read = readOne(format, text);
   REQUIRE(read.error);
   INFO(notation::describeError("text", *read.error));
@@ -50,7 +51,7 @@ TEST_CASE("a UHP file's comments, NAGs and marks are read and skipped", "[notati
   const std::string annotated =
       "[GameType \"Base\"]\n; a line of comment\n\n1. {the usual opening} wS1 {solid}\n"
       "2. bG1 -wS1 $1 ; to the end of the line\n3. wQ wS1/!? $14\n4. bQ -bG1?? {a\nlong comment}\n";
-  checkSameGame(grammar::Format::Uhp, plain, annotated, 4);
+  checkSameGame(test::row("uhp"), plain, annotated, 4);
   // The comments stay with the move before them in the syntax tree.
   const auto games = grammar::parseUhpFile(annotated);
   REQUIRE(games.size() == 1);
@@ -62,10 +63,10 @@ TEST_CASE("a UHP file's comments, NAGs and marks are read and skipped", "[notati
 }
 
 TEST_CASE("a UHP error after comments names its line, column and ply", "[notation][annotations]") {
-  checkError(grammar::Format::Uhp,
+  checkError(test::row("uhp"),
              "[GameType \"Base\"]\n\n1. wS1 {a comment\nover two lines} $3\n2. bG1 -wS1!\n3. {why?} wQ -bQ\n", 6, 11,
              3);
-  checkError(grammar::Format::Uhp, "1. wS1 ; first\n2. {x} bG1 -wS1 {y}\n3. wS1 bG1-\n", 3, 4, 3);
+  checkError(test::row("uhp"), "1. wS1 ; first\n2. {x} bG1 -wS1 {y}\n3. wS1 bG1-\n", 3, 4, 3);
   // A mark that touches no move, or runs on into more text, is no mark.
   for (const char* line : {"2. bG1 -wS1 !", "2. bG1 -wS1!x", "2. bG1 -wS1!!!"}) {
     INFO(line);
@@ -81,7 +82,7 @@ TEST_CASE("a PGN-like file's comments, NAGs and marks are read and skipped", "[n
   const std::string annotated =
       "[ExpansionPieces \"MmLlPp\"]\n; opening notes\n1. {first} +P! $1 +p?\n"
       "2. +GPp3!? {both} +qpP2 $23 ; early\n3. +QGP2?!\n";
-  checkSameGame(grammar::Format::PgnLike, plain, annotated, 5);
+  checkSameGame(test::row("pgn-like"), plain, annotated, 5);
   const auto games = grammar::pgn_like::parseGames(annotated);
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].moves.size() == 5);
@@ -91,7 +92,7 @@ TEST_CASE("a PGN-like file's comments, NAGs and marks are read and skipped", "[n
 }
 
 TEST_CASE("a PGN-like error after comments names its line, column and ply", "[notation][annotations]") {
-  checkError(grammar::Format::PgnLike, "[ExpansionPieces \"MmLlPp\"]\n1. +P {a\ncomment} +p $2\n2. {x} +GPp3! +QpP2\n",
+  checkError(test::row("pgn-like"), "[ExpansionPieces \"MmLlPp\"]\n1. +P {a\ncomment} +p $2\n2. {x} +GPp3! +QpP2\n",
              4, 15, 4);
   // A mark that touches no ply is no mark: refused where it stands.
   const auto games = grammar::pgn_like::parseGames("1. +G ! +g\n");
@@ -104,16 +105,16 @@ TEST_CASE("an algebraic file's comments, NAGs and marks are read and skipped", "
   const std::string plain = "1. wG @m0\n2. bG @n0\n3. wQ @l1\n4. bQ @o-1\n";
   const std::string annotated =
       "; notes\n1. {first} wG @m0! $1\n2. bG @n0?? {bad}\n3. wQ @l1 $4 ; queen out\n4. bQ @o-1!?\n";
-  checkSameGame(grammar::Format::Algebraic, plain, annotated, 4);
+  checkSameGame(test::row("algebraic"), plain, annotated, 4);
   // A comment ends on its own line here: the algebraic reader takes a line at a time.
-  checkError(grammar::Format::Algebraic, "1. wG @m0 {a comment} $2\n2. bG @n0!\n3. wQ @q5\n", 3, 4, 3);
+  checkError(test::row("algebraic"), "1. wG @m0 {a comment} $2\n2. bG @n0!\n3. wQ @q5\n", 3, 4, 3);
 }
 
 TEST_CASE("a BoardSpace comment property is skipped", "[notation][annotations]") {
   const std::string text =
       "(;\nGM[27]\nSU[hive]\nC[a game comment]\n; P0[1 Move W wS1 N 13 .]C[opening]\n; P0[2 Done ]\n"
       "; P1[3 Move B bG1 O 13 wS1-]\n; P1[4 Done ]C[reply]\n)\n";
-  const auto read = readOne(grammar::Format::Sgf, text);
+  const auto read = readOne(test::row("sgf"), text);
   REQUIRE(read.ok());
   CHECK(read.board.ply() == 2);
 }
@@ -126,20 +127,20 @@ TEST_CASE("a move list typed with comments, NAGs and marks gives the position wi
 }
 
 TEST_CASE("unnumbered UHP moves separated by semicolons or blanks are read as UHP", "[notation][annotations]") {
-  CHECK(grammar::detectFormat("wQ;bG1 -wQ") == grammar::Format::Uhp);
-  CHECK(grammar::detectFormat("wQ; bG1 -wQ; wG1 wQ-") == grammar::Format::Uhp);
-  CHECK(grammar::detectFormat("wQ bG1 -wQ") == grammar::Format::Uhp);
+  CHECK(notation::detectNotation("wQ;bG1 -wQ") == &test::row("uhp"));
+  CHECK(notation::detectNotation("wQ; bG1 -wQ; wG1 wQ-") == &test::row("uhp"));
+  CHECK(notation::detectNotation("wQ bG1 -wQ") == &test::row("uhp"));
   CHECK(notation::positionFromMoves("wQ;bG1 -wQ").ply() == 2);
   CHECK(notation::positionFromMoves("wQ bG1 -wQ").ply() == 2);
   // After a PGN-like ply `;` still starts a comment, whatever it holds.
-  CHECK(grammar::detectFormat("1. +G +g ; wQ bG1 -wQ\n2. +QG\n") == grammar::Format::PgnLike);
+  CHECK(notation::detectNotation("1. +G +g ; wQ bG1 -wQ\n2. +QG\n") == &test::row("pgn-like"));
 }
 
 TEST_CASE("a file of position strings, one a line, is detected as position strings", "[notation][annotations]") {
   const std::string two = "5S1/3Sq2/3M2B/3ApA1/2AG1l1/3b1GB/2g1GP1/1mg:4/aQa4/as5 w\n\n1A/b1\nAb\n";
-  CHECK(grammar::detectFormat(two) == grammar::Format::PositionString);
-  CHECK(grammar::detectFormat("1A/b1 b\r\n2Q/q2\r\n") == grammar::Format::PositionString);
+  CHECK(notation::detectNotation(two) == &test::row("fen"));
+  CHECK(notation::detectNotation("1A/b1 b\r\n2Q/q2\r\n") == &test::row("fen"));
   // A line that is no position string makes it something else.
-  CHECK(grammar::detectFormat("1A/b1\n1. wS1\n") != grammar::Format::PositionString);
-  CHECK(notation::readGames(grammar::Format::PositionString, two).size() == 3);
+  CHECK(notation::detectNotation("1A/b1\n1. wS1\n") != &test::row("fen"));
+  CHECK(notation::readGames(test::row("fen"), two).size() == 3);
 }

@@ -8,6 +8,7 @@
 #include "notation/move_text.hpp"
 #include "notation/notations.hpp"
 #include "notation_support.hpp"
+#include "notation_row.hpp"
 
 using namespace apiary;
 using namespace apiary::notation;
@@ -47,7 +48,7 @@ std::vector<std::string> pliesOf(const std::string& text) {
 
 // The game a direction text replays to, which must replay to its end.
 ReplayedGame readOne(const std::string& text) {
-  auto games = readGames(grammar::Format::Direction, text);
+  auto games = readGames(test::row("direction"), text);
   REQUIRE(games.size() == 1);
   const auto& g = games[0];
   INFO((g.error ? "line " + std::to_string(g.error->line) + " ply " + std::to_string(g.error->ply) + ": " +
@@ -59,7 +60,7 @@ ReplayedGame readOne(const std::string& text) {
 
 // The error of a direction text that must be rejected.
 GameError errorOf(const std::string& text) {
-  auto games = readGames(grammar::Format::Direction, text);
+  auto games = readGames(test::row("direction"), text);
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].error);
   return *games[0].error;
@@ -82,7 +83,7 @@ TEST_CASE("the seed's games go through the other notations and come back the sam
     const auto game = readOne(seed);
     const std::string pgnLike = writePgnLike(game);
     const std::string algebraic = writeAlgebraic(game, grammar::algebraic::Form::Compressed);
-    for (auto back : {readGames(grammar::Format::PgnLike, pgnLike), readGames(grammar::Format::Algebraic, algebraic)}) {
+    for (auto back : {readGames(test::row("pgn-like"), pgnLike), readGames(test::row("algebraic"), algebraic)}) {
       INFO(pgnLike << algebraic);
       REQUIRE(back.size() == 1);
       REQUIRE(back[0].ok());
@@ -228,13 +229,13 @@ TEST_CASE("a game, its rotations, mirror images and colour swap are written the 
 }
 
 TEST_CASE("generated games: written, read back to the same moves, written again to the same text", "[roundtrip]") {
-  test::checkRoundTrips(10000, 2024, [](const ReplayedGame& g) { return writeDirection(g); }, grammar::Format::Direction);
+  test::checkRoundTrips(10000, 2024, [](const ReplayedGame& g) { return writeDirection(g); }, test::row("direction"));
   test::checkRoundTrips(200, 99, [](const ReplayedGame& g) { return writeDirection(g, Spelling::Ascii); },
-                        grammar::Format::Direction);
+                        test::row("direction"));
 }
 
 TEST_CASE("every game in ../shared/games survives direction notation and back", "[roundtrip]") {
-  test::checkSharedRoundTrips([](const ReplayedGame& g) { return writeDirection(g); }, grammar::Format::Direction);
+  test::checkSharedRoundTrips([](const ReplayedGame& g) { return writeDirection(g); }, test::row("direction"));
 }
 
 TEST_CASE("bad direction input is an error with line, column and ply, never a crash") {
@@ -266,6 +267,6 @@ TEST_CASE("bad direction input is an error with line, column and ply, never a cr
   }
   SECTION("junk") {
     for (const char* junk : {"1. \xe2\x80\x94", "1. x", "1. L L L", "1. L\n1. L\n1. L\n", "2. xQ*Pn", ""})
-      CHECK_NOTHROW(readGames(grammar::Format::Direction, junk));
+      CHECK_NOTHROW(readGames(test::row("direction"), junk));
   }
 }

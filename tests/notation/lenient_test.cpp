@@ -22,6 +22,7 @@
 #include "notation/notations.hpp"
 #include "notation/repair.hpp"
 #include "notation_support.hpp"
+#include "notation_row.hpp"
 #include <catch2/catch.hpp>
 
 using namespace apiary;
@@ -108,7 +109,7 @@ Record sgfRecord(const std::vector<Move>& moves) {
   return r;
 }
 
-ReplayedGame readOne(grammar::Format format, const std::string& text, bool lenient) {
+ReplayedGame readOne(const notation::Notation& format, const std::string& text, bool lenient) {
   auto games = readGames(format, text, ReadOptions{.lenient = lenient});
   REQUIRE(games.size() == 1);
   return std::move(games.front());
@@ -153,7 +154,7 @@ Slide findSlide(const std::function<bool(Bug)>& wanted, std::optional<GameType> 
   throw std::runtime_error("no generated game offers such a slide");
 }
 
-void checkRepairedSlide(grammar::Format format, const Record& record, int ply, const std::vector<Move>& moves) {
+void checkRepairedSlide(const notation::Notation& format, const Record& record, int ply, const std::vector<Move>& moves) {
   const ReplayedGame strict = readOne(format, record.text, false);
   REQUIRE(strict.error);
   CHECK(strict.error->ply == ply);
@@ -174,7 +175,7 @@ void checkRepairedSlide(grammar::Format format, const Record& record, int ply, c
     for (const Move& m : moves) expected.play(m);
     return expected;
   }()));
-  if (format == grammar::Format::Uhp || format == grammar::Format::Sgf) CHECK(lenient.board.history() == moves);
+  if (&format == &test::row("uhp") || &format == &test::row("sgf")) CHECK(lenient.board.history() == moves);
 }
 
 // Generated games written in PGN-like with, at each ply from the third on, the case
@@ -198,10 +199,10 @@ std::pair<int, int> readWithLetterFlipped(uint64_t seed, const std::function<std
       text[letter] = char(std::isupper(c) ? std::tolower(c) : std::toupper(c));
       const std::vector<Move> moves(history.begin(), history.begin() + std::min<int>(ply + 2, history.size()));
       const Record record = pgnLikeRecord(moves, ply, text);
-      const ReplayedGame strict = readOne(grammar::Format::PgnLike, record.text, false);
+      const ReplayedGame strict = readOne(test::row("pgn-like"), record.text, false);
       if (!strict.error || strict.error->ply != ply) continue;
       ++failedStrictly;
-      const ReplayedGame lenient = readOne(grammar::Format::PgnLike, record.text, true);
+      const ReplayedGame lenient = readOne(test::row("pgn-like"), record.text, true);
       if (!lenient.ok() || lenient.repairs.at(0).kind != kind) continue;
       ++repaired;
       REQUIRE(lenient.repairs.size() == 1);
@@ -223,7 +224,7 @@ void checkRepairedUhpSlide(const Slide& slide) {
   Board before(slide.game.board.type(), Rules{.tournament = false});
   for (int i = 0; i < slide.ply; ++i) before.play(moves[i]);
   const int ply = slide.ply + 1;
-  checkRepairedSlide(grammar::Format::Uhp,
+  checkRepairedSlide(test::row("uhp"),
                      uhpRecord(slide.game.board.type(), moves, ply, moveString(before, slide.move)), ply, moves);
 }
 
@@ -243,7 +244,7 @@ TEST_CASE("a Beetle losing contact and a mistaken move through a gate are repair
     Board before(GameType::all(), Rules{.tournament = false});
     for (int i = 0; i < slide.ply; ++i) before.play(moves[i]);
     const int ply = slide.ply + 1;
-    checkRepairedSlide(grammar::Format::PgnLike, pgnLikeRecord(moves, ply, writePgnLikeMove(before, slide.move)), ply,
+    checkRepairedSlide(test::row("pgn-like"), pgnLikeRecord(moves, ply, writePgnLikeMove(before, slide.move)), ply,
                        moves);
   }
 }
@@ -253,9 +254,9 @@ TEST_CASE("a Beetle that loses contact on its way is repaired at its ply in alge
   const Slide slide = findSlide([](Bug b) { return b == Bug::Beetle; }, GameType{});
   const auto moves = movesAround(slide.game.board, slide.ply, slide.move);
   const int ply = slide.ply + 1;
-  checkRepairedSlide(grammar::Format::Algebraic,
+  checkRepairedSlide(test::row("algebraic"),
                      algebraicRecord(GameType{}, moves, 0, [](std::string t) { return t; }), ply, moves);
-  checkRepairedSlide(grammar::Format::Sgf, sgfRecord(moves), ply, moves);
+  checkRepairedSlide(test::row("sgf"), sgfRecord(moves), ply, moves);
 }
 
 TEST_CASE("a move made by mistake through a gate is repaired at its ply in algebraic and BoardSpace files",
@@ -263,9 +264,9 @@ TEST_CASE("a move made by mistake through a gate is repaired at its ply in algeb
   const Slide slide = findSlide([](Bug b) { return b == Bug::Ant || b == Bug::Spider || b == Bug::Queen; }, GameType{});
   const auto moves = movesAround(slide.game.board, slide.ply, slide.move);
   const int ply = slide.ply + 1;
-  checkRepairedSlide(grammar::Format::Algebraic,
+  checkRepairedSlide(test::row("algebraic"),
                      algebraicRecord(GameType{}, moves, 0, [](std::string t) { return t; }), ply, moves);
-  checkRepairedSlide(grammar::Format::Sgf, sgfRecord(moves), ply, moves);
+  checkRepairedSlide(test::row("sgf"), sgfRecord(moves), ply, moves);
 }
 
 TEST_CASE("an algebraic piece written in the other colour is repaired to the move it meant", "[notation][lenient]") {
@@ -281,12 +282,12 @@ TEST_CASE("an algebraic piece written in the other colour is repaired to the mov
         t[0] = t[0] == 'w' ? 'b' : 'w';
         return t;
       });
-      const ReplayedGame strict = readOne(grammar::Format::Algebraic, record.text, false);
+      const ReplayedGame strict = readOne(test::row("algebraic"), record.text, false);
       REQUIRE(strict.error);  // the other side's piece: never its move
       CHECK(strict.error->ply == ply);
       CHECK(strict.error->line == record.lineOfPly[ply - 1]);
       ++failedStrictly;
-      const ReplayedGame lenient = readOne(grammar::Format::Algebraic, record.text, true);
+      const ReplayedGame lenient = readOne(test::row("algebraic"), record.text, true);
       INFO((lenient.error ? lenient.error->message : std::string()));
       if (!lenient.ok()) continue;
       ++repaired;
@@ -324,10 +325,10 @@ TEST_CASE("a UHP reference with its colour flipped is repaired to the move it me
         text[colour] = text[colour] == 'w' ? 'b' : 'w';
         const std::vector<Move> moves(history.begin(), history.begin() + std::min<int>(ply + 2, history.size()));
         const Record record = uhpRecord(game.board.type(), moves, ply, text);
-        const ReplayedGame strict = readOne(grammar::Format::Uhp, record.text, false);
+        const ReplayedGame strict = readOne(test::row("uhp"), record.text, false);
         if (strict.error && strict.error->ply == ply) {
           ++failedStrictly;
-          const ReplayedGame lenient = readOne(grammar::Format::Uhp, record.text, true);
+          const ReplayedGame lenient = readOne(test::row("uhp"), record.text, true);
           // Dropping the sliding rules is tried first: the piece may reach the
           // cell the flipped reference names that way, and that repair wins.
           if (lenient.ok() && lenient.repairs.at(0).kind == RepairKind::ReferenceColour) {
@@ -385,13 +386,13 @@ TEST_CASE("a game takes at most three repairs and strict reading repairs none", 
     text += std::to_string(i + 1) + ". " + move + "\n";
     board.play(history[i]);
   }
-  REQUIRE(readOne(grammar::Format::Uhp, strictText, false).ok());
-  const ReplayedGame lenient = readOne(grammar::Format::Uhp, text, true);
+  REQUIRE(readOne(test::row("uhp"), strictText, false).ok());
+  const ReplayedGame lenient = readOne(test::row("uhp"), text, true);
   REQUIRE(lenient.error);
   CHECK(lenient.repairs.size() == 3);
   CHECK(lenient.error->ply == flipped[3]);
   CHECK(lenient.error->message.find("at most 3") != std::string::npos);
-  const ReplayedGame strict = readOne(grammar::Format::Uhp, text, false);
+  const ReplayedGame strict = readOne(test::row("uhp"), text, false);
   REQUIRE(strict.error);
   CHECK(strict.repairs.empty());
   CHECK(strict.error->ply == flipped[0]);

@@ -13,6 +13,7 @@
 #include "notation/notations.hpp"
 #include "ingest/reader.hpp"
 #include "support.hpp"
+#include "notation_row.hpp"
 
 namespace apiary::test {
 
@@ -76,7 +77,7 @@ using WriteGame = std::function<std::string(const notation::ReplayedGame&)>;
 // the symmetries the notation leaves out) and that writing the game read gives the
 // same text again. `label` names the game when it fails.
 inline bool checkRoundTrip(const std::string& label, const notation::ReplayedGame& game, const WriteGame& write,
-                           grammar::Format read) {
+                           const notation::Notation& read) {
   const std::string text = write(game);
   const auto back = notation::readGames(read, text);
   const bool ok =
@@ -94,7 +95,7 @@ inline bool checkRoundTrip(const std::string& label, const notation::ReplayedGam
 }
 
 // checkRoundTrip for n generated games (stopping after 5 failures).
-inline void checkRoundTrips(int n, uint64_t seed, const WriteGame& write, grammar::Format read) {
+inline void checkRoundTrips(int n, uint64_t seed, const WriteGame& write, const notation::Notation& read) {
   GameGenerator generator(seed);
   int failures = 0;
   for (int i = 0; i < n && failures < 5; ++i)
@@ -105,11 +106,11 @@ inline void checkRoundTrips(int n, uint64_t seed, const WriteGame& write, gramma
 // checkRoundTrip for every game in ../shared/games that apiary reads, in whatever
 // notation each file is in: real games have the shapes generated ones rarely do
 // (hivegame's shuriken: three arms that only the far end of one tells apart).
-inline void checkSharedRoundTrips(const WriteGame& write, grammar::Format read) {
+inline void checkSharedRoundTrips(const WriteGame& write, const notation::Notation& read) {
   const auto dir = requireShared();
   if (dir.empty()) return;
   int games = 0;
-  ingest::readSources({(dir / "games").string()}, std::nullopt, [&](ingest::SourceGames&& source) {
+  ingest::readSources({(dir / "games").string()}, nullptr, [&](ingest::SourceGames&& source) {
     INFO(source.path << ": " << source.error);
     CHECK(source.error.empty());
     for (const auto& game : source.games) {

@@ -10,7 +10,7 @@
 
 #include "engine/generate.hpp"
 #include "notation/move_notation.hpp"
-#include "notation/notation_table.hpp"
+#include "notation/notations.hpp"
 #include "notation_support.hpp"
 #include "run_apiary.hpp"
 
@@ -107,7 +107,7 @@ TEST_CASE("convert writes every row that writes, by name or alias, and refuses a
       INFO(word);
       const auto run = test::runApiary("convert --to " + std::string(word) + " - <<< '" + game.out + "'");
       CHECK(run.code == 0);
-      CHECK(run.out == notation::writeGames(*n.writes, notation::readGames(grammar::Format::Uhp, game.out)));
+      CHECK(run.out == notation::writeGames(n, notation::readGames(notation::uhpNotation(), game.out)));
     }
   }
   const auto refused = test::runApiary("convert --to klingon - <<< '" + game.out + "'", true);
@@ -120,34 +120,33 @@ TEST_CASE("a game written by each row that reads and writes is detected as that 
   const auto generated = generator.next();
   const notation::ReplayedGame game = test::replayedOf(generated);
   for (const Notation& n : notation::notationTable()) {
-    if (!n.reads || !serves(n, NotationUse::Write) || n.reads == grammar::Format::PositionString) continue;
+    if (!serves(n, NotationUse::Read) || !serves(n, NotationUse::Write) || n.positions) continue;
     INFO(n.name);
     const std::string text = n.writeGame(game);
-    CHECK(notation::detectNotation(text) == *n.reads);
-    CHECK(notation::notationReading(*n.reads) == &n);
-    const auto back = notation::readGames(*n.reads, text);
+    CHECK(notation::detectNotation(text) == &n);
+    const auto back = notation::readGames(n, text);
     REQUIRE(back.size() == 1);
     CHECK(back[0].ok());
     CHECK(back[0].board.ply() == game.board.ply());
   }
 }
 
-TEST_CASE("every write format has its row, found again by its name") {
+TEST_CASE("every row that writes is found again by its name, and the words name only rows that serve") {
   for (const Notation& n : notation::notationTable()) {
-    if (!n.writes) continue;
-    CHECK(&notation::notationWriting(*n.writes) == &n);
-    CHECK(notation::parseWriteFormat(notation::writeFormatName(*n.writes)) == n.writes);
-    CHECK(notation::parseWriteFormat(std::string(" ") + std::string(n.name) + " ") == n.writes);
+    if (!serves(n, NotationUse::Write)) continue;
+    CHECK(notation::findNotation(n.name, NotationUse::Write) == &n);
+    CHECK(notation::findNotation(std::string(" ") + std::string(n.name) + " ", NotationUse::Write) == &n);
   }
-  CHECK(notation::parseWriteFormat("STANDARD") == notation::WriteFormat::Uhp);
-  CHECK_FALSE(notation::parseWriteFormat("sgf"));  // read only
-  CHECK_FALSE(notation::parseMoveNotation("fen"));  // a position string writes no single moves
+  CHECK(notation::findNotation("STANDARD", NotationUse::Write) == &notation::uhpNotation());
+  CHECK(notation::uhpNotation().name == "uhp");
+  CHECK_FALSE(notation::findNotation("sgf", NotationUse::Write));  // read only
+  CHECK_FALSE(notation::findNotation("fen", NotationUse::WriteMoves));  // a position string writes no single moves
   CHECK_FALSE(notation::findNotation("", NotationUse::Read));
 }
 
 TEST_CASE("a toy row added to the table is named, found by name and alias, and listed for what it does") {
   std::vector<Notation> table(notation::notationTable().begin(), notation::notationTable().end());
-  table.push_back(Notation{"toy", {"toy-alias"}, std::nullopt, std::nullopt, toyRead, toyWrite, nullptr, {}});
+  table.push_back(Notation{"toy", {"toy-alias"}, nullptr, toyRead, toyWrite, nullptr, {}});
   CHECK(notation::findNotation("toy", NotationUse::Read, table) == &table.back());
   CHECK(notation::findNotation("Toy-Alias", NotationUse::Write, table) == &table.back());
   CHECK_FALSE(notation::findNotation("toy", NotationUse::WriteMoves, table));

@@ -11,6 +11,7 @@
 #include "notation/notations.hpp"
 #include "notation/pgn_like_places.hpp"
 #include "notation_support.hpp"
+#include "notation_row.hpp"
 
 using namespace apiary;
 using namespace apiary::notation;
@@ -31,7 +32,7 @@ Move resolved(const Board& board, const char* text) {
 Axial destination(const Board& board, const Move& m) { return *board.axialOf(m.to); }
 
 ReplayedGame readOne(const std::string& text) {
-  auto games = readGames(grammar::Format::PgnLike, text);
+  auto games = readGames(test::row("pgn-like"), text);
   REQUIRE(games.size() == 1);
   const auto& g = games[0];
   INFO((g.error ? "ply " + std::to_string(g.error->ply) + ": " + g.error->message : std::string()));
@@ -88,7 +89,7 @@ TEST_CASE("the seed's example moves, each in a position where its explanation ho
     const Board b = readOne("1. +G +s 2. +QGs2").board;
     CHECK(b.axialOfPiece(piece("wQ")) == Axial{-1, 1});  // s is east of G; 2 clockwise: south-west
     CHECK_FALSE(readOne("1. +G +s").board.gameOver());
-    const auto ambiguous = readGames(grammar::Format::PgnLike, "1. +G +s 2. +QG");
+    const auto ambiguous = readGames(test::row("pgn-like"), "1. +G +s 2. +QG");
     REQUIRE(ambiguous[0].error);
     CHECK(ambiguous[0].error->message.find("ambiguous, 3 legal moves fit") != std::string::npos);
   }
@@ -226,16 +227,16 @@ TEST_CASE("where only a far piece breaks a symmetry, every move is written so th
 }
 
 TEST_CASE("PGN-like round trips of generated games", "[roundtrip]") {
-  test::checkRoundTrips(10000, 4242, [](const ReplayedGame& g) { return writePgnLike(g); }, grammar::Format::PgnLike);
+  test::checkRoundTrips(10000, 4242, [](const ReplayedGame& g) { return writePgnLike(g); }, test::row("pgn-like"));
 }
 
 TEST_CASE("every game in ../shared/games survives PGN-like and back", "[roundtrip]") {
-  test::checkSharedRoundTrips([](const ReplayedGame& g) { return writePgnLike(g); }, grammar::Format::PgnLike);
+  test::checkSharedRoundTrips([](const ReplayedGame& g) { return writePgnLike(g); }, test::row("pgn-like"));
 }
 
 TEST_CASE("bad PGN-like input is an error with line, column and ply, never a crash") {
   const auto errorOf = [](const std::string& text) {
-    auto games = readGames(grammar::Format::PgnLike, text);
+    auto games = readGames(test::row("pgn-like"), text);
     REQUIRE(games.size() == 1);
     REQUIRE(games[0].error);
     return *games[0].error;
@@ -269,7 +270,7 @@ TEST_CASE("bad PGN-like input is an error with line, column and ply, never a cra
   }
   SECTION("junk") {
     for (const char* junk : {"1. pass", "1. +G +s 2. x", "1. +G +G +G", "[", "1. +Gx(((", "1. +G #", ""})
-      CHECK_NOTHROW(readGames(grammar::Format::PgnLike, junk));
+      CHECK_NOTHROW(readGames(test::row("pgn-like"), junk));
   }
 }
 

@@ -8,6 +8,7 @@
 #include "notation/notations.hpp"
 #include "ingest/reader.hpp"
 #include "support.hpp"
+#include "notation_row.hpp"
 
 using namespace apiary;
 namespace fs = std::filesystem;
@@ -31,7 +32,7 @@ TEST_CASE("every BoardSpace .sgf replays, twins match their PGN exports", "[inge
   if (dir.empty()) return;
   int files = 0, games = 0, twins = 0, results = 0;
   for (const auto& entry : fs::directory_iterator(dir / "games/boardspace-sgf")) {
-    const auto sgf = notation::readGames(grammar::Format::Sgf, test::readFile(entry.path()));
+    const auto sgf = notation::readGames(test::row("sgf"), test::readFile(entry.path()));
     ++files;
     REQUIRE_FALSE(sgf.empty());
     for (const auto& game : sgf) {
@@ -43,7 +44,7 @@ TEST_CASE("every BoardSpace .sgf replays, twins match their PGN exports", "[inge
     }
     const auto twin = dir / "games/uhp-pgn" / entry.path().filename().replace_extension(".pgn");
     if (!fs::exists(twin)) continue;
-    const auto pgn = notation::readGames(grammar::Format::Uhp, test::readFile(twin));
+    const auto pgn = notation::readGames(test::row("uhp"), test::readFile(twin));
     REQUIRE(pgn.size() == 1);
     REQUIRE(pgn[0].ok());
     INFO("twin " << twin.filename().string());
@@ -68,7 +69,7 @@ TEST_CASE("the sgf reader takes game type and players from the header", "[ingest
       "(;\nGM[27]\nSU[hive-p]\nP0[id \"alice\"]\nP1[id \"bob\"]\nRE[Game won by bob]\n"
       "; P0[0 Start P0]\n; P0[1 Move W wS1 N 13 .]\n; P0[2 Done ]\n"
       "; P1[3 Move B bP O 13 wS1-]\n; P1[4 Done ]\n)\n";
-  const auto games = notation::readGames(grammar::Format::Sgf, text);
+  const auto games = notation::readGames(test::row("sgf"), text);
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].ok());
   CHECK(games[0].board.type() == GameType{GameType::kPillbug});
@@ -84,7 +85,7 @@ TEST_CASE("an sgf turn that names an impossible move is rejected with its line",
   const std::string text =
       "(;\nGM[27]\nSU[hive]\n; P0[1 Move W wS1 N 13 .]\n; P0[2 Done ]\n"
       "; P1[3 Move B bS1 Q 13 wS1-]\n; P1[4 Done ]\n)\n";
-  const auto games = notation::readGames(grammar::Format::Sgf, text);
+  const auto games = notation::readGames(test::row("sgf"), text);
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].error);
   CHECK(games[0].error->ply == 2);
@@ -98,7 +99,7 @@ TEST_CASE("an sgf place far off any board is rejected, not computed", "[ingest][
     INFO(place);
     const std::string text = std::string("(;\nGM[27]\nSU[hive]\n; P0[1 Move W wS1 N 13 .]\n; P0[2 Done ]\n") +
                              "; P1[3 Move B bS1 " + place + " wS1-]\n; P1[4 Done ]\n)\n";
-    const auto games = notation::readGames(grammar::Format::Sgf, text);
+    const auto games = notation::readGames(test::row("sgf"), text);
     REQUIRE(games.size() == 1);
     REQUIRE(games[0].error);
     CHECK(games[0].error->ply == 2);

@@ -12,6 +12,7 @@
 #include "ingest/reader.hpp"
 #include "notation_support.hpp"
 #include "support.hpp"
+#include "notation_row.hpp"
 #include <catch2/catch.hpp>
 
 using namespace apiary;
@@ -20,7 +21,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::vector<notation::ReplayedGame> readFileGames(const fs::path& path) {
-  return notation::readGames(grammar::Format::Uhp, test::readFile(path));
+  return notation::readGames(test::row("uhp"), test::readFile(path));
 }
 
 }  // namespace
@@ -33,7 +34,7 @@ TEST_CASE("every real UHP/PGN game in ../shared/games replays to its end", "[ing
     for (const auto& entry : fs::recursive_directory_iterator(dir / sub)) {
       if (entry.path().extension() != ".pgn") continue;
       const auto text = test::readFile(entry.path());
-      for (const auto& game : notation::readGames(grammar::Format::Uhp, text)) {
+      for (const auto& game : notation::readGames(test::row("uhp"), text)) {
         INFO(entry.path().string() << ": " << (game.error ? notation::describeError("", *game.error) : ""));
         REQUIRE(game.ok());
         // Replayed to the end: one board move per numbered move line.
@@ -89,7 +90,7 @@ TEST_CASE("hivegame's invalid fixtures are rejected with the rule they break", "
 TEST_CASE("hand-made broken UHP files: each error is positioned, the file goes on", "[ingest][uhp]") {
   const std::string good = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n\n";
   SECTION("an unknown piece rejects its game only") {
-    const auto games = notation::readGames(grammar::Format::Uhp, good + "[GameType \"Base\"]\n\n1. wS1\n2. bZ1 wS1-\n\n" + good);
+    const auto games = notation::readGames(test::row("uhp"), good + "[GameType \"Base\"]\n\n1. wS1\n2. bZ1 wS1-\n\n" + good);
     REQUIRE(games.size() == 3);
     CHECK(games[0].ok());
     REQUIRE(games[1].error);
@@ -98,7 +99,7 @@ TEST_CASE("hand-made broken UHP files: each error is positioned, the file goes o
     CHECK(games[2].board.ply() == 3);
   }
   SECTION("an illegal move names its ply") {
-    const auto games = notation::readGames(grammar::Format::Uhp, "[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ bS1-\n");
+    const auto games = notation::readGames(test::row("uhp"), "[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ bS1-\n");
     REQUIRE(games[0].error);
     CHECK(games[0].error->ply == 3);
     CHECK(games[0].error->line == 5);
@@ -106,18 +107,18 @@ TEST_CASE("hand-made broken UHP files: each error is positioned, the file goes o
     CHECK(games[0].error->message.find("touch") != std::string::npos);
   }
   SECTION("a truncated file keeps the moves before the cut and rejects the cut move") {
-    const auto games = notation::readGames(grammar::Format::Uhp, "[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -w");
+    const auto games = notation::readGames(test::row("uhp"), "[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -w");
     REQUIRE(games.size() == 1);
     REQUIRE(games[0].error);
     CHECK(games[0].error->line == 5);
   }
   SECTION("a game of a type apiary does not know") {
-    const auto games = notation::readGames(grammar::Format::Uhp, "[GameType \"Base+X\"]\n\n1. wS1\n");
+    const auto games = notation::readGames(test::row("uhp"), "[GameType \"Base+X\"]\n\n1. wS1\n");
     REQUIRE(games[0].error);
     CHECK(games[0].error->message.find("Base+X") != std::string::npos);
   }
   SECTION("a piece outside the game type") {
-    const auto games = notation::readGames(grammar::Format::Uhp, "[GameType \"Base\"]\n\n1. wM\n");
+    const auto games = notation::readGames(test::row("uhp"), "[GameType \"Base\"]\n\n1. wM\n");
     REQUIRE(games[0].error);
     CHECK(games[0].error->message.find("not part of a Base game") != std::string::npos);
   }
@@ -135,7 +136,7 @@ TEST_CASE("empty, binary and UTF-16 files are refused as files, with a reason", 
     std::ofstream(tmp / name, std::ios::binary) << bytes;
   }
   std::map<std::string, std::string> errors;
-  ingest::readSources({tmp.string()}, std::nullopt,
+  ingest::readSources({tmp.string()}, nullptr,
                       [&](ingest::SourceGames&& s) { errors[fs::path(s.path).filename().string()] = s.error; });
   CHECK(errors["empty.pgn"].find("empty") != std::string::npos);
   CHECK(errors["binary.pgn"].find("binary") != std::string::npos);
@@ -149,7 +150,7 @@ TEST_CASE("10,000 generated games survive UHP write -> read, and writing is stab
     GeneratedGame generated = generator.next();
     const auto game = notation::gameFromBoard(std::move(generated.board), generated.tags);
     const std::string text = notation::writeUhp(game);
-    const auto back = notation::readGames(grammar::Format::Uhp, text);
+    const auto back = notation::readGames(test::row("uhp"), text);
     INFO(text);
     REQUIRE(back.size() == 1);
     REQUIRE(back[0].ok());
@@ -161,5 +162,5 @@ TEST_CASE("10,000 generated games survive UHP write -> read, and writing is stab
 
 TEST_CASE("every game apiary reads in ../shared/games survives UHP write -> read", "[ingest][uhp]") {
   // BoardSpace archives carry tags such as `P0 time`: written as `P0_time`.
-  test::checkSharedRoundTrips([](const notation::ReplayedGame& g) { return notation::writeUhp(g); }, grammar::Format::Uhp);
+  test::checkSharedRoundTrips([](const notation::ReplayedGame& g) { return notation::writeUhp(g); }, test::row("uhp"));
 }

@@ -22,6 +22,7 @@
 #include "query/dedup.hpp"
 #include "run_apiary.hpp"
 #include "support.hpp"
+#include "notation_row.hpp"
 
 using namespace apiary;
 namespace fs = std::filesystem;
@@ -52,7 +53,7 @@ Tags retagged(Tags tags, const std::string& event) {
   return tags;
 }
 
-void write(const fs::path& file, notation::WriteFormat format, const std::vector<notation::ReplayedGame>& games) {
+void write(const fs::path& file, const notation::Notation& format, const std::vector<notation::ReplayedGame>& games) {
   std::ofstream(file) << notation::writeGames(format, games);
 }
 
@@ -74,7 +75,7 @@ struct Planted {
     for (int i = 0; i < 80; ++i) games.push_back(generator.next());
     std::vector<notation::ReplayedGame> background;
     for (const auto& g : games) background.push_back(notation::gameFromBoard(g.board, g.tags));
-    write(dir / "in" / "a-games.txt", notation::WriteFormat::Uhp, background);
+    write(dir / "in" / "a-games.txt", test::row("uhp"), background);
 
     // Which generated games get copies (by index into games): long enough ones.
     std::vector<std::size_t> longGames;
@@ -86,10 +87,10 @@ struct Planted {
     // Exact: g1 mirrored, in PGN-like; and rotated with the colours swapped, in
     // algebraic notation. Other events, so the index does not take them for g1 itself.
     const Board mirroredBoard = *transformedGame(games[g1].board, mirror(), false);
-    write(dir / "in" / "b-mirrored.pgn", notation::WriteFormat::PgnLike,
+    write(dir / "in" / "b-mirrored.pgn", test::row("pgn-like"),
           {notation::gameFromBoard(mirroredBoard, retagged(games[g1].tags, "Planted mirror"))});
     const Board swappedBoard = *transformedGame(games[g1].board, Symmetry{4}, true);
-    write(dir / "in" / "c-swapped.txt", notation::WriteFormat::AlgebraicShort,
+    write(dir / "in" / "c-swapped.txt", test::row("algebraic"),
           {notation::gameFromBoard(swappedBoard, retagged(games[g1].tags, "Planted swap"))});
 
     // Prefix: g2 stopped at 60% of its plies, as an unfinished record.
@@ -98,7 +99,7 @@ struct Planted {
     Tags unfinished = retagged(games[g2].tags, "Planted truncation");
     for (auto& [name, value] : unfinished)
       if (name == "Result") value = "InProgress";
-    write(dir / "in" / "d-truncated.txt", notation::WriteFormat::Uhp,
+    write(dir / "in" / "d-truncated.txt", test::row("uhp"),
           {notation::gameFromBoard(test::truncatedGame(games[g2].board, cut), unfinished)});
 
     // Transposed: the first long game (after g1, g2) with two swappable placements,
@@ -109,15 +110,15 @@ struct Planted {
       if ((moved = test::transposedGame(games[longGames[k]].board, 4))) g3 = longGames[k];
     REQUIRE(moved);
     transposedAt = moved->second;
-    write(dir / "in" / "e-transposed.txt", notation::WriteFormat::Direction,
+    write(dir / "in" / "e-transposed.txt", test::row("direction"),
           {notation::gameFromBoard(moved->first, retagged(games[g3].tags, "Planted transposition"))});
 
     // Below the minimum length: g4's first 14 plies twice (an exact pair, and the
     // start of g4), reported only when asked for shorter games.
     const Board shortBoard = test::truncatedGame(games[g4].board, int(shortPlies));
-    write(dir / "in" / "f-short.txt", notation::WriteFormat::Uhp,
+    write(dir / "in" / "f-short.txt", test::row("uhp"),
           {notation::gameFromBoard(shortBoard, retagged(games[g4].tags, "Planted short"))});
-    write(dir / "in" / "g-short.pgn", notation::WriteFormat::PgnLike,
+    write(dir / "in" / "g-short.pgn", test::row("pgn-like"),
           {notation::gameFromBoard(*transformedGame(shortBoard, Symmetry{7}, false),
                                  retagged(games[g4].tags, "Planted short"))});
 

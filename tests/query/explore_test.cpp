@@ -11,6 +11,7 @@
 #include "notation/position_input.hpp"
 #include "query/search.hpp"
 #include "query_support.hpp"
+#include "notation_row.hpp"
 
 using namespace apiary;
 using test::QueryDatabase;
@@ -151,9 +152,9 @@ TEST_CASE("explore: moves are written in the notation asked for") {
   for (int ply = 0; ply < 2; ++ply) position.play(query::explore(q->db(), q->catalogue(), position).moves.at(0).move);
   for (const char* name : {"uhp", "pgn-like", "direction", "algebraic", "algebraic-long", "algebraic-compressed"}) {
     INFO(name);
-    const auto format = notation::parseMoveNotation(name);
+    const auto format = notation::findNotation(name, notation::NotationUse::WriteMoves);
     REQUIRE(format);
-    const auto got = query::explore(q->db(), q->catalogue(), position, {.notation = *format});
+    const auto got = query::explore(q->db(), q->catalogue(), position, {.notation = format});
     REQUIRE(got.moves.size() > 1);
     for (const auto& m : got.moves) {
       INFO(m.text);
@@ -163,20 +164,19 @@ TEST_CASE("explore: moves are written in the notation asked for") {
       game.play(m.move);
       const auto frame = notation::GameFrame::ofGame(game);
       std::optional<Move> read;
-      switch (*format) {
-        case notation::WriteFormat::Uhp: read = notation::parseMoveString(got.board, m.text).move; break;
-        case notation::WriteFormat::PgnLike: read = notation::readPgnLikeMove(got.board, m.text).move; break;
-        case notation::WriteFormat::Direction: read = notation::readDirectionMove(got.board, frame, m.text).move; break;
-        default: read = notation::readAlgebraicMove(got.board, frame, m.text).move; break;
-      }
+      const std::string_view written(name);
+      if (written == "uhp") read = notation::parseMoveString(got.board, m.text).move;
+      else if (written == "pgn-like") read = notation::readPgnLikeMove(got.board, m.text).move;
+      else if (written == "direction") read = notation::readDirectionMove(got.board, frame, m.text).move;
+      else read = notation::readAlgebraicMove(got.board, frame, m.text).move;
       REQUIRE(read);
       Board after = got.board;
       after.play(*read);
       CHECK(index::positionHash(canonicalize(after).key) == m.next);
     }
   }
-  CHECK_FALSE(notation::parseMoveNotation("fen"));
-  CHECK(notation::parseMoveNotation("standard") == notation::WriteFormat::Uhp);
+  CHECK_FALSE(notation::findNotation("fen", notation::NotationUse::WriteMoves));
+  CHECK(notation::findNotation("standard", notation::NotationUse::WriteMoves) == &test::row("uhp"));
 }
 
 namespace {

@@ -18,6 +18,7 @@
 #include "notation/notations.hpp"
 #include "query/pattern.hpp"
 #include "run_apiary.hpp"
+#include "notation_row.hpp"
 
 using namespace apiary;
 
@@ -285,7 +286,7 @@ struct Games {
     }
     std::filesystem::create_directories(dir.path());
     const auto file = dir.path() / "games.pgn";
-    std::ofstream(file) << notation::writeGames(notation::WriteFormat::Uhp, games);
+    std::ofstream(file) << notation::writeGames(test::row("uhp"), games);
     db = std::make_unique<index::Database>(dir.path() / "db");
     ingest::ImportOptions options;
     options.batchGames = 50;  // the stored features come one value per batch: several

@@ -25,6 +25,7 @@
 #include "query/filter.hpp"
 #include "query/filter_match.hpp"
 #include "support.hpp"
+#include "notation_row.hpp"
 
 namespace apiary::test {
 
@@ -113,7 +114,7 @@ class QueryDatabase {
     for (uint64_t seed : {1, 2, 3})
       for (GeneratedGame& g : hardGames(seed)) games.push_back(notation::gameFromBoard(std::move(g.board), g.tags));
     const auto file = dir_.path() / "generated.pgn";
-    std::ofstream(file) << notation::writeGames(notation::WriteFormat::Uhp, games);
+    std::ofstream(file) << notation::writeGames(test::row("uhp"), games);
     db_ = std::make_unique<index::Database>(dir_.path() / "db");
     ingest::ImportOptions options;
     options.batchGames = 500;  // several batches: records merged by RocksDB, lists turned aggregates

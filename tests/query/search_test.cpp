@@ -10,6 +10,7 @@
 #include "notation/position_input.hpp"
 #include "query/search.hpp"
 #include "query_support.hpp"
+#include "notation_row.hpp"
 
 using namespace apiary;
 using test::QueryDatabase;
@@ -140,7 +141,7 @@ TEST_CASE("position input: move lists in any notation and layout, GameStrings, p
   same(notation::positionFromInput(input));
   input.fen = "G w";
   // These notations orient the game themselves: the same position, not the same cells.
-  for (auto format : {notation::WriteFormat::PgnLike, notation::WriteFormat::Direction, notation::WriteFormat::AlgebraicShort}) {
+  for (auto format : {test::row("pgn-like"), test::row("direction"), test::row("algebraic")}) {
     const Board b = notation::positionFromMoves(notation::writeGames(format, {notation::gameFromBoard(want, {})}));
     CHECK(canonicalize(b).key == canonicalize(want).key);
     CHECK(b.ply() == 4);

@@ -12,6 +12,7 @@
 #include "server/handlers.hpp"
 #include "server/params.hpp"
 #include "server/position.hpp"
+#include "notation_row.hpp"
 
 using apiary::query::QueryError;
 using apiary::server::parseParams;
@@ -36,7 +37,7 @@ TEST_CASE("an empty query string asks about the start position with the CLI's de
   const auto p = parseParams("");
   CHECK(p.position.empty());
   CHECK(p.moves.empty());
-  CHECK(p.notation == apiary::notation::WriteFormat::Uhp);
+  CHECK(p.notation == &apiary::test::row("uhp"));
   CHECK(p.filter.empty());
   CHECK(p.limit == 20);
   CHECK(p.offset == 0);
@@ -56,7 +57,7 @@ TEST_CASE("parameters are percent-decoded and filters take '_' or '-' in their n
   CHECK(p.offset == 40);
   CHECK(p.oldestFirst);
   CHECK(p.sameOrder);
-  CHECK(p.notation == apiary::notation::WriteFormat::PgnLike);
+  CHECK(p.notation == &apiary::test::row("pgn-like"));
 }
 
 TEST_CASE("limits that are zero, negative, too large or not numbers are refused naming limit") {
@@ -83,8 +84,8 @@ TEST_CASE("notation and format take every name and alias of the notation table t
     for (std::string_view word : n.aliases) {
       if (word.empty()) continue;
       INFO(word);
-      if (serves(n, NotationUse::WriteMoves)) CHECK(parseParams("notation=" + std::string(word)).notation == n.writes);
-      if (serves(n, NotationUse::Write)) CHECK(parseParams("format=" + std::string(word)).format == n.writes);
+      if (serves(n, NotationUse::WriteMoves)) CHECK(parseParams("notation=" + std::string(word)).notation == &n);
+      if (serves(n, NotationUse::Write)) CHECK(parseParams("format=" + std::string(word)).format == &n);
     }
     INFO(n.name);
     CHECK((refusedParameter("notation=" + std::string(n.name)) == "notation") != serves(n, NotationUse::WriteMoves));

@@ -13,6 +13,7 @@
 #include "query/pattern.hpp"
 #include "server/errors.hpp"
 #include "server/handlers.hpp"
+#include "notation_row.hpp"
 
 using namespace apiary;
 
@@ -28,7 +29,7 @@ std::filesystem::path generatedDatabase(const test::ScratchDir& dir) {
   }
   std::filesystem::create_directories(dir.path());
   const auto file = dir.path() / "games.pgn";
-  std::ofstream(file) << notation::writeGames(notation::WriteFormat::Uhp, games);
+  std::ofstream(file) << notation::writeGames(test::row("uhp"), games);
   index::Database db(dir.path() / "db");
   ingest::importSources(db, {file.string()}, {});
   return dir.path() / "db";

@@ -1,0 +1,147 @@
+// The sniffers' token shapes are small X3 parsers. A token "fits" a notation when
+// it is a whole ply or part of one there; it "marks" a notation when no other
+// notation writes it that way.
+#include "grammar/sniffers.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "grammar/ascii.hpp"
+#include "grammar/position_string.hpp"
+#include "grammar/sniff_shapes.hpp"
+#include "grammar/syntax.hpp"
+
+namespace apiary::grammar {
+namespace {
+namespace x3 = boost::spirit::x3;
+using namespace ascii;
+using shapes::whole;
+
+const auto upperBug = x3::char_("QSBGAMLP");
+const auto anyBug = x3::char_("QSBGAMLPqsbgamlp");
+
+// ---- UHP ---------------------------------------------------------------------
+const auto sep = x3::char_("-/\\");
+const auto uhpPiece = x3::char_("wb") >> upperBug >> -x3::char_("123");
+const auto uhpRef = (sep >> uhpPiece) | (uhpPiece >> sep);
+const auto uhpNumbered = x3::char_("wb") >> upperBug >> x3::char_("123");
+
+LineSign uhpLine(std::string_view line) {
+  // A GameType tag leans towards UHP but does not decide: apiary's algebraic
+  // files carry PGN tags too, and the moves tell the notations apart.
+  if (whole(line, '[' >> x3::lit("GameType") >> x3::omit[*x3::char_])) return LineSign::Leans;
+  if (whole(line, "Base" >> *x3::char_("+MLP") >> ';' >> x3::omit[*x3::char_])) return LineSign::Decides;
+  return LineSign::None;
+}
+
+int uhpToken(std::string_view tok) {
+  int weight = 0;
+  if (whole(tok, uhpPiece | uhpRef)) weight += kFits;
+  if (whole(tok, uhpRef | uhpNumbered)) weight += kMarks;
+  return weight;
+}
+
+// `;` after a UHP move and before another is the separator of UHP move lists
+// (`wQ;bG1 -wQ`, as GameStrings write them).
+bool separatesUhpMoves(std::string_view before, std::string_view after) {
+  const auto uhpMove = uhpPiece >> -(+blank >> (uhpRef | uhpPiece));
+  const auto next = after.find_first_not_of(" \t");
+  if (next == std::string_view::npos) return false;
+  after = after.substr(next, after.find(';', next) - next);
+  return (whole(before, uhpPiece | uhpRef | "pass")) && whole(trimBlanks(after), uhpMove | "pass");
+}
+
+// ---- SGF ---------------------------------------------------------------------
+bool sgfText(std::string_view text) {
+  return whole(text.substr(0, 64), '(' >> *space >> ';' >> x3::omit[*x3::char_]) ||
+         text.find("GM[27]") != std::string_view::npos;
+}
+
+// ---- PGN-like ----------------------------------------------------------------
+// Plies: `[+] piece [x piece] [[from -] to] [#]`, locations of pieces, angles 1-5
+// and bracketed qualifiers.
+const auto pgnTok = -x3::lit('+') >> anyBug >> *(anyBug | x3::char_("1-5") | x3::char_("()x-")) >> -x3::lit('#');
+
+LineSign pgnLikeLine(std::string_view line) {
+  return whole(line, '[' >> x3::lit("ExpansionPieces") >> x3::omit[*x3::char_]) ? LineSign::Decides
+                                                                                  : LineSign::None;
+}
+
+int pgnLikeToken(std::string_view tok) {
+  if (!whole(tok, pgnTok)) return 0;
+  const bool blackPiece = tok.find_first_of("bgqlp") != std::string_view::npos;
+  const bool inner = tok.find_first_of("#(") != std::string_view::npos;
+  // `+SGs2`: a white piece, a location and a final angle.
+  const char piece = tok.front() == '+' ? tok[1] : tok[0];
+  const bool angle = tok.size() > 2 && piece >= 'A' && piece <= 'Z' &&
+                     std::isdigit(static_cast<unsigned char>(tok.back())) &&
+                     std::isalpha(static_cast<unsigned char>(tok[tok.size() - 2]));
+  const bool marks = tok.front() == '+' || inner || angle || (blackPiece && !whole(tok, uhpPiece | uhpRef));
+  return kFits + (marks ? kMarks : 0);
+}
+
+// ---- direction-based ---------------------------------------------------------
+// Plies: `x`/`×` opponent, `+` placement, `*`/`✳︎` both, direction last.
+const auto times = x3::lit("\xC3\x97") | 'x';
+const auto star = x3::lit("\xE2\x9C\xB3\xEF\xB8\x8E") | "\xE2\x9C\xB3" | '*';
+const auto dirPiece = -times >> upperBug >> -x3::char_("123");
+const auto dirTok = (-star >> dirPiece >> -((star | ('+' >> -times) | times) >> upperBug >> -x3::char_("123")) >>
+                     -x3::char_("nasmrf")) |
+                    "--" | "\xE2\x80\x94";
+const auto dirMark = x3::lit("\xC3\x97") | "\xE2\x9C\xB3" | "\xE2\x80\x94" | "--" | '*';
+
+int directionToken(std::string_view tok) {
+  int weight = 0;
+  if (whole(tok, dirTok)) {
+    weight += kFits;
+    // A '+' inside the ply, or a final n, r or f (not PGN-like piece letters).
+    const char last = tok.back();
+    if ((tok.find('+') != std::string_view::npos && tok.front() != '+') ||
+        ((last == 'n' || last == 'r' || last == 'f') && tok.size() > 1))
+      weight += kMarks;
+  }
+  const char* it = tok.data();
+  if (x3::parse(it, tok.data() + tok.size(), x3::omit[*(x3::char_ - dirMark)] >> dirMark)) weight += kMarks;
+  return weight;
+}
+
+// ---- algebraic ---------------------------------------------------------------
+const auto coord = -x3::lit('@') >> +lower >> -x3::char_("+-") >> +digit;
+const auto algPiece = -x3::char_("wb") >> upperBug;
+const auto algTok = coord | algPiece | (-x3::char_("wb") >> upperBug >> +lower >> -x3::char_("+-") >> +digit) |
+                    ('(' >> -x3::char_("wb") >> upperBug >> -x3::lit(')')) | (coord >> ')') | (lower >> -lower);
+
+int algebraicToken(std::string_view tok) {
+  int weight = 0;
+  if (whole(tok, algTok)) weight += kFits;
+  if (whole(tok, coord) || tok.find('@') != std::string_view::npos) weight += kMarks;
+  return weight;
+}
+
+// ---- position strings --------------------------------------------------------
+// Every line that holds text is a position string, read without errors, and one
+// of them holds more than a single bare piece (`wQ` alone is a move too).
+bool positionStringsOnly(std::string_view text) {
+  bool rows = false;
+  for (std::size_t start = 0; start < text.size();) {
+    const auto end = std::min(text.find('\n', start), text.size());
+    const auto line = trimBlanks(text.substr(start, end - start));
+    start = end + 1;
+    if (line.empty()) continue;
+    const auto parsed = parsePositionString(line);
+    if (!parsed || !parsed.errors.empty()) return false;
+    rows |= line.find_first_of("/=:0123456789") != std::string_view::npos;
+  }
+  return rows;
+}
+
+}  // namespace
+
+const Sniffer uhpSniffer{nullptr, uhpLine, uhpToken, separatesUhpMoves, {"pgn", "uhp"}};
+const Sniffer sgfSniffer{sgfText, nullptr, nullptr, nullptr, {"sgf"}};
+const Sniffer pgnLikeSniffer{nullptr, pgnLikeLine, pgnLikeToken, nullptr, {"hive"}};
+const Sniffer directionSniffer{nullptr, nullptr, directionToken, nullptr, {}};
+const Sniffer algebraicSniffer{nullptr, nullptr, algebraicToken, nullptr, {}};
+const Sniffer positionStringSniffer{positionStringsOnly, nullptr, nullptr, nullptr, {"fen"}};
+
+}  // namespace apiary::grammar

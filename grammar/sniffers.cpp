@@ -24,21 +24,23 @@ const auto anyBug = x3::char_("QSBGAMLPqsbgamlp");
 const auto sep = x3::char_("-/\\");
 const auto uhpPiece = x3::char_("wb") >> upperBug >> -x3::char_("123");
 const auto uhpRef = (sep >> uhpPiece) | (uhpPiece >> sep);
-const auto uhpNumbered = x3::char_("wb") >> upperBug >> x3::char_("123");
+
+const auto gameStringHead = "Base" >> *x3::char_("+MLP") >> ';';
 
 LineSign uhpLine(std::string_view line) {
   // A GameType tag leans towards UHP but does not decide: apiary's algebraic
   // files carry PGN tags too, and the moves tell the notations apart.
   if (whole(line, '[' >> x3::lit("GameType") >> x3::omit[*x3::char_])) return LineSign::Leans;
-  if (whole(line, "Base" >> *x3::char_("+MLP") >> ';' >> x3::omit[*x3::char_])) return LineSign::Decides;
+  if (whole(line, gameStringHead >> x3::omit[*x3::char_])) return LineSign::Decides;
   return LineSign::None;
 }
 
+// A piece with its number (`wA1`) or a reference (`-wS1`) marks UHP; a piece
+// without one only fits.
 int uhpToken(std::string_view tok) {
-  int weight = 0;
-  if (whole(tok, uhpPiece | uhpRef)) weight += kFits;
-  if (whole(tok, uhpRef | uhpNumbered)) weight += kMarks;
-  return weight;
+  if (!whole(tok, uhpPiece | uhpRef)) return 0;
+  const bool marks = tok.size() == 3 || tok.find_first_of("-/\\") != std::string_view::npos;
+  return kFits + (marks ? kMarks : 0);
 }
 
 // `;` after a UHP move and before another is the separator of UHP move lists
@@ -88,7 +90,17 @@ const auto dirPiece = -times >> upperBug >> -x3::char_("123");
 const auto dirTok = (-star >> dirPiece >> -((star | ('+' >> -times) | times) >> upperBug >> -x3::char_("123")) >>
                      -x3::char_("nasmrf")) |
                     "--" | "\xE2\x80\x94";
-const auto dirMark = x3::lit("\xC3\x97") | "\xE2\x9C\xB3" | "\xE2\x80\x94" | "--" | '*';
+
+// `×`, `✳`, `—`, `--` or `*` anywhere in the token.
+bool holdsDirectionMark(std::string_view tok) {
+  for (std::size_t i = 0; i < tok.size(); ++i) {
+    const std::string_view rest = tok.substr(i);
+    if (rest[0] == '*' || rest.starts_with("--") || rest.starts_with("\xC3\x97") || rest.starts_with("\xE2\x9C\xB3") ||
+        rest.starts_with("\xE2\x80\x94"))
+      return true;
+  }
+  return false;
+}
 
 int directionToken(std::string_view tok) {
   int weight = 0;
@@ -100,8 +112,7 @@ int directionToken(std::string_view tok) {
         ((last == 'n' || last == 'r' || last == 'f') && tok.size() > 1))
       weight += kMarks;
   }
-  const char* it = tok.data();
-  if (x3::parse(it, tok.data() + tok.size(), x3::omit[*(x3::char_ - dirMark)] >> dirMark)) weight += kMarks;
+  if (holdsDirectionMark(tok)) weight += kMarks;
   return weight;
 }
 

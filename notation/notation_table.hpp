@@ -7,7 +7,6 @@
 // from them: a new notation is its own files and one row.
 #pragma once
 #include <array>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>

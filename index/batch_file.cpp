@@ -101,7 +101,7 @@ BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker
   VisitList& visits = a.visits;
   for (uint32_t g = 0; g < games.size(); ++g) {
     plies[g] = games[g]->plies;
-    collectVisits(games[g]->positions, visits);
+    collectVisitsUnordered(games[g]->positions, visits);
     const auto base = uint32_t(labels.size());
     labels.insert(labels.end(), visits.labels.begin(), visits.labels.end());
     for (const Visit& v : visits.visits)

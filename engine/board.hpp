@@ -89,8 +89,9 @@ class Board {
   // The six neighbours of c, one bit per direction, set where occupied; kept up to
   // date by play and undo because sliding pieces ask it for every cell they pass.
   unsigned occupiedAround(Cell c) const { return around_[c]; }
-  // How many of the six neighbours of c are occupied.
-  int occupiedNeighbors(Cell c) const { return std::popcount(around_[c]); }
+  // How many of the six neighbours of c are occupied. By table: a portable build
+  // assumes no POPCNT instruction, and std::popcount is then a library call.
+  int occupiedNeighbors(Cell c) const { return kNeighbourCount[around_[c]]; }
   static constexpr unsigned kAllAround = (1u << kDirs) - 1;
 
  private:
@@ -106,6 +107,12 @@ class Board {
   // the first piece at the origin).
   [[gnu::always_inline]] inline Axial arrival(Cell c) const;
   [[gnu::always_inline]] inline GameState stateAfterMove() const;
+
+  static constexpr std::array<uint8_t, 1u << kDirs> kNeighbourCount = [] {
+    std::array<uint8_t, 1u << kDirs> t{};
+    for (unsigned bits = 0; bits < t.size(); ++bits) t[bits] = uint8_t(std::popcount(bits));
+    return t;
+  }();
 
   std::array<PieceId, kCells> top_;
   std::array<uint8_t, kCells> height_{};

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "engine/canonical_board.hpp"
 #include "index/codec.hpp"
 #include "index/iso_date.hpp"
 
@@ -78,40 +77,70 @@ const std::string* findTag(const Tags& tags, std::string_view name) {
 const std::string* GameRecord::tag(std::string_view name) const { return findTag(meta.tags, name); }
 
 GameRecord makeRecord(const Board& game, GameMeta meta) {
-  GameRecord r;
+  RecordBuilder builder;
+  Board walk(game.type(), game.rules(), game.firstMover());
+  builder.started(walk, game.history().size());
+  for (const Move& m : game.history()) {
+    builder.beforeMove(walk, m);
+    walk.play(m);
+    builder.afterMove(walk, m);
+  }
+  return builder.finish(game, std::move(meta));
+}
+
+// The positions follow each other by one move: CanonicalTrack updates what a move
+// changes, hash included, instead of canonicalising every ply from scratch; only
+// the final position's key is written (positionHash(finalKey) is its hash).
+void RecordBuilder::started(const Board& empty, std::size_t writtenMoves) {
+  record_ = GameRecord{};
+  record_.positions.reserve(writtenMoves + 1);
+  record_.moves.reserve(writtenMoves);
+  record_.uhpMoves.reserve(writtenMoves);
+  track_.emplace(empty);
+  trace_ = PatternTrace(writtenMoves);
+  following_ = true;
+  firstMover_ = empty.firstMover();
+}
+
+void RecordBuilder::beforeMove(const Board& before, const Move& m) {
+  const HashedPosition position = track_->hashed(before);
+  record_.positions.push_back(position.hash);
+  frame_ = position.frame;
+  record_.uhpMoves.push_back(packMove(before, m));
+  from_ = m.isPass() || m.isPlacement() ? Axial{} : before.axialOfPiece(m.piece);
+  blackMoved_ = before.toMove() == Color::Black;
+  track_->beforeMove(before, m);
+}
+
+void RecordBuilder::afterMove(const Board& after, const Move& m) {
+  track_->afterMove(after, m);
+  trace_.played(after, m);
+  record_.moves.push_back(canonicalMove(blackMoved_, after, frame_, m, from_));
+  last_ = m;
+}
+
+bool RecordBuilder::followed(const Board& game) const {
+  const std::vector<Move>& history = game.history();
+  return following_ && game.firstMover() == firstMover_ && record_.moves.size() == history.size() &&
+         (history.empty() || history.back() == last_);
+}
+
+GameRecord RecordBuilder::finish(const Board& game, GameMeta meta) {
+  GameRecord r = std::move(record_);
+  record_ = GameRecord{};
+  following_ = false;
   r.meta = std::move(meta);
   r.type = game.type();
   r.firstMover = game.firstMover();
-  const std::vector<Move>& history = game.history();
-  r.plies = uint32_t(history.size());
+  r.plies = uint32_t(game.history().size());
   r.outcome = outcomeOf(r.meta.result.value_or(game.state()), r.firstMover);
   if (const std::string* date = r.tag("Date")) r.isoDate = isoDate(*date);
-
-  r.positions.reserve(history.size() + 1);
-  r.moves.reserve(history.size());
-  r.uhpMoves.reserve(history.size());
-  // The positions follow each other by one move: CanonicalBoard updates what a
-  // move changes, hash included, instead of canonicalising every ply from scratch;
-  // only the final position's key is written (positionHash(finalKey) is its hash).
-  CanonicalBoard walk(Board(game.type(), game.rules(), game.firstMover()));
-  PatternTrace trace(history.size());
-  for (std::size_t ply = 0;; ++ply) {
-    const HashedPosition position = walk.hashed();
-    r.positions.push_back(position.hash);
-    if (ply == history.size()) {
-      r.finalKey = walk.canonical().key;
-      break;
-    }
-    const Move& m = history[ply];
-    r.uhpMoves.push_back(packMove(walk.board(), m));
-    const Axial from = m.isPass() || m.isPlacement() ? Axial{} : walk.board().axialOfPiece(m.piece);
-    const bool blackMoved = walk.board().toMove() == Color::Black;
-    walk.play(m);
-    trace.played(walk.board(), m);
-    r.moves.push_back(canonicalMove(blackMoved, walk.board(), position.frame, m, from));
-  }
-  r.plyFeatures = trace.plies();
-  r.contacts = trace.contacts();
+  // The type only names the pieces a game may use: a game read without one is
+  // shrunk to those it used once replayed, and no position changes.
+  r.positions.push_back(track_->hashed(game).hash);
+  r.finalKey = track_->canonical(game).key;
+  r.plyFeatures = trace_.plies();
+  r.contacts = trace_.contacts();
   r.fingerprint = fingerprintOf(r);
   r.sequence = XXH3_64bits(r.positions.data(), r.positions.size() * sizeof(PositionHash));
   return r;

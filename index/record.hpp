@@ -14,6 +14,8 @@
 
 #include "engine/board.hpp"
 #include "engine/canonical.hpp"
+#include "engine/canonical_track.hpp"
+#include "engine/move_observer.hpp"
 #include "engine/pattern_trace.hpp"
 #include "index/counts.hpp"
 #include "index/keys.hpp"
@@ -73,7 +75,39 @@ struct GameRecord {
   const std::string* tag(std::string_view name) const;
 };
 
+// The record of a game replayed to its end (`game`), walking its history again.
 GameRecord makeRecord(const Board& game, GameMeta meta);
+
+// Builds a record during the game's own replay, told of every move
+// (engine/move_observer.hpp), so that the game is walked once: what ingest does.
+// The record is the one makeRecord would make of the same game.
+class RecordBuilder final : public MoveObserver {
+ public:
+  void started(const Board& empty, std::size_t writtenMoves) override;
+  void beforeMove(const Board& before, const Move& m) override;
+  void afterMove(const Board& after, const Move& m) override;
+  // Whether the moves followed since the last start are those of `game` (the
+  // same first mover and number of moves, the last one alike): a reader that
+  // replays otherwise, or a game that failed, leaves it unusable.
+  bool followed(const Board& game) const;
+  // The record of `game`, which followed() must accept; the builder then waits
+  // for the next start.
+  GameRecord finish(const Board& game, GameMeta meta);
+  // Forgets the game followed (one rejected, or read without the builder).
+  void forget() { following_ = false; }
+
+ private:
+  GameRecord record_;
+  std::optional<CanonicalTrack> track_;
+  PatternTrace trace_;
+  bool following_ = false;
+  Color firstMover_ = Color::White;
+  Move last_;
+  // Of the position before the move in play, for afterMove.
+  CanonicalFrame frame_;
+  Axial from_;
+  bool blackMoved_ = false;
+};
 
 // The tag's value (name compared without letter case), or nullptr.
 const std::string* findTag(const Tags& tags, std::string_view name);

@@ -99,6 +99,9 @@ class Chunker {
 
   void feed(std::string_view bytes) {
     if (head_.size() < caps::kDetectBytes) head_.append(bytes.substr(0, caps::kDetectBytes - head_.size()));
+    // One search a block instead of one a line: until a NUL byte is read, no line
+    // holds one.
+    nulRead_ = nulRead_ || std::memchr(bytes.data(), '\0', bytes.size());
     while (!bytes.empty() && !stop_) {
       const std::size_t newline = bytes.find('\n');
       const std::size_t take = newline == std::string_view::npos ? bytes.size() : newline + 1;
@@ -130,7 +133,7 @@ class Chunker {
   }
 
   void keepLine(std::string_view line) {
-    if (const void* nul = std::memchr(line.data(), '\0', line.size())) {
+    if (const void* nul = nulRead_ ? std::memchr(line.data(), '\0', line.size()) : nullptr) {
       const int column = int(static_cast<const char*>(nul) - line.data()) + 1;
       // In the first game: a binary file (a resource fork, an image), not a damaged game file.
       if (!emitted_ && text_.empty()) {
@@ -252,6 +255,7 @@ class Chunker {
   std::optional<Refusal> refusal_;  // the game in progress is refused
   std::size_t skipped_ = 0;
   bool previousWasTag_ = false;
+  bool nulRead_ = false;     // some block held a NUL byte
   bool decided_ = false, emitted_ = false, stop_ = false;
   const notation::Notation* format_ = nullptr;
   SourceChunk held_;

@@ -51,8 +51,10 @@ struct ImportSummary {
   std::vector<SkippedFile> skippedFiles;
   std::vector<ImportError> repairs; // one per repaired move (warnings)
   uint64_t repairedGames = 0;
-  double readSeconds = 0;           // summed over workers: parse and replay
-  double recordSeconds = 0;         // summed over workers: canonical keys, records
+  // Summed over workers. Records are built during the replay, so most of their
+  // work is in readSeconds; recordSeconds is finishing them (identity, copies).
+  double readSeconds = 0;           // parse and replay (hashes of every ply included)
+  double recordSeconds = 0;         // records finished
 };
 
 ImportSummary importSources(index::Database& db, const std::vector<std::string>& paths,
@@ -62,7 +64,10 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
 std::optional<GameState> parseResultTag(std::string_view text);
 
 // What the index stores of a replayed game (its tags are moved out): the record
-// of game `game.index` of the file at `path`, read as `format`.
-index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& path, const std::string& format);
+// of game `game.index` of the file at `path`, read as `format`. Taken from
+// `builder` when it followed the game's replay (which it then forgets), else made
+// by walking the game again.
+index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& path, const std::string& format,
+                             index::RecordBuilder* builder = nullptr);
 
 }  // namespace apiary::ingest

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/board.hpp"
+#include "engine/move_observer.hpp"
 #include "grammar/syntax.hpp"
 #include "notation/repair_kind.hpp"
 
@@ -28,9 +29,12 @@ struct RepairNote {
   RepairKind kind;
 };
 
-// How to read: strictly (the default), or repairing moves that fit nothing.
+// How to read: strictly (the default), or repairing moves that fit nothing; and
+// who follows each game's moves as they are replayed (ingest's record builder),
+// for the notations that replay through replay.hpp's driver.
 struct ReadOptions {
   bool lenient = false;
+  MoveObserver* observer = nullptr;
 };
 
 struct ReplayedGame {

@@ -24,7 +24,7 @@ bool repairOrReject(ReplayedGame& game, const ReplaySetup& setup, const grammar:
   const int ply = game.board.ply() + 1;
   if (repair && setup.lenient && int(game.repairs.size()) < kMaxRepairs) {
     game.repairs.push_back({GameError{at.line, at.column, ply, repairMessage(game.board, text, *repair)}, repair->kind});
-    game.board.play(repair->move);
+    playObserved(game.board, setup, repair->move);
     return true;
   }
   std::string message = "'" + grammar::printable(text) + "': " + why;

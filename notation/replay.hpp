@@ -30,7 +30,15 @@ struct ReplaySetup {
   std::optional<GameType> type;     // from the file; none: the smallest that fits
   Color firstMover = Color::White;
   bool lenient = false;             // repair moves that fit nothing (notation/repair.hpp)
+  MoveObserver* observer = nullptr;  // told of every move played (ReadOptions::observer)
 };
+
+// Plays m on the replayed board, telling the observer, if any.
+inline void playObserved(Board& board, const ReplaySetup& setup, const Move& m) {
+  if (setup.observer) setup.observer->beforeMove(board, m);
+  board.play(m);
+  if (setup.observer) setup.observer->afterMove(board, m);
+}
 
 // A move repaired by lenient reading: the move played and what was changed.
 struct Repaired {
@@ -77,6 +85,7 @@ ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step,
                    .notes = {},
                    .setUp = false,
                    .repairs = {}};
+  if (setup.observer) setup.observer->started(out.board, game.moves.size());
   for (const auto& e : game.errors) {
     out.error = GameError{e.pos.line, e.pos.column, 0, e.message};
     return out;
@@ -86,7 +95,7 @@ ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step,
     if (s.skip) continue;
     // The reason is worded only for a move that fails: legal moves are nearly all.
     if (s.move && (s.legal || isLegal(out.board, *s.move))) {
-      out.board.play(*s.move);
+      playObserved(out.board, setup, *s.move);
       continue;
     }
     std::string why = s.move ? whyIllegal(out.board, *s.move) : std::move(s.error);

@@ -161,6 +161,7 @@ std::optional<ReplaySetup> setupFromFirstPiece(const grammar::Game<Description>&
                                                IsPass isPass, ColourOf colourOf, std::string& error) {
   ReplaySetup setup;
   setup.lenient = options.lenient;
+  setup.observer = options.observer;
   setup.type = gameTypeFromTags(game.tags, error);
   if (!error.empty()) return std::nullopt;
   for (const auto& w : game.moves)

@@ -104,6 +104,7 @@ std::vector<Move> relaxedExactMove(const Board& board, const grammar::UhpMove&, 
 ReplayedGame replayUhpGame(grammar::Game<grammar::UhpMove>&& game, ReadOptions options) {
   ReplaySetup setup;
   setup.lenient = options.lenient;
+  setup.observer = options.observer;
   if (const std::string* type = game.tag("GameType")) {
     setup.type = GameType::parse(*type);
     // A temporary, so that the replayed game below is built where it is returned

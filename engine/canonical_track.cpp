@@ -1,4 +1,4 @@
-#include "engine/canonical_board.hpp"
+#include "engine/canonical_track.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -25,27 +25,27 @@ void forAxes(const std::array<int32_t, 3>& v, Grids&& grid, Axis&& axis) {
 
 }  // namespace
 
-CanonicalBoard::CanonicalBoard(Board board) : board_(std::move(board)) {
-  for (uint32_t bits = board_.piecesOnBoard(); bits; bits &= bits - 1) {
+CanonicalTrack::CanonicalTrack(const Board& board) {
+  for (uint32_t bits = board.piecesOnBoard(); bits; bits &= bits - 1) {
     const PieceId p = PieceId(std::countr_zero(bits));
-    if (board_.under(p) == kNoPiece) count(board_.cellOf(p), board_.axialOfPiece(p), 1);
+    if (board.under(p) == kNoPiece) count(board, board.cellOf(p), board.axialOfPiece(p), 1);
     int level = 0;
-    for (PieceId below = board_.under(p); below != kNoPiece; below = board_.under(below)) ++level;
-    sums_.add(p, level, board_.axialOfPiece(p));
+    for (PieceId below = board.under(p); below != kNoPiece; below = board.under(below)) ++level;
+    sums_.add(p, level, board.axialOfPiece(p));
   }
-  rebuild();
+  rebuild(board);
 }
 
-void CanonicalBoard::count(Cell c, Axial at, int sign) {
+void CanonicalTrack::count(const Board& board, Cell c, Axial at, int sign) {
   // The content as White to move sees it, and as Black does (bit 3 of every code).
   for (int mover = 0; mover < 2; ++mover) {
-    const Weights w = weightsOf(board_, c, uint8_t(mover << 3));
+    const Weights w = weightsOf(board, c, uint8_t(mover << 3));
     if (sign > 0) moments_[mover].add(w, at.q, at.r);
     else moments_[mover].remove(w, at.q, at.r);
   }
 }
 
-void CanonicalBoard::occupy(Axial at) {
+void CanonicalTrack::occupy(const Board& board, Axial at) {
   if (wide_) return;
   bool outside = false;
   forAxes(
@@ -56,10 +56,10 @@ void CanonicalBoard::occupy(Axial at) {
         used_[a] |= uint32_t(1) << (v & 31);
       });
   // Residues order the values only within a window of 32: move it, or give up.
-  if (outside) rebuild();
+  if (outside) rebuild(board);
 }
 
-void CanonicalBoard::vacate(Axial at) {
+void CanonicalTrack::vacate(Axial at) {
   if (wide_) return;
   forAxes(
       cubeOf(at), [&](std::size_t k, int32_t row, uint32_t bit) { grids_[k][row] &= ~bit; },
@@ -68,11 +68,11 @@ void CanonicalBoard::vacate(Axial at) {
       });
 }
 
-void CanonicalBoard::rebuild() {
+void CanonicalTrack::rebuild(const Board& board) {
   std::array<int32_t, 3> lo{}, hi{};
   bool any = false;
-  for (uint32_t bits = board_.piecesOnBoard(); bits; bits &= bits - 1) {
-    const auto v = cubeOf(board_.axialOfPiece(PieceId(std::countr_zero(bits))));
+  for (uint32_t bits = board.piecesOnBoard(); bits; bits &= bits - 1) {
+    const auto v = cubeOf(board.axialOfPiece(PieceId(std::countr_zero(bits))));
     for (int a = 0; a < 3; ++a) {
       lo[a] = any ? std::min(lo[a], v[a]) : v[a];
       hi[a] = any ? std::max(hi[a], v[a]) : v[a];
@@ -88,71 +88,74 @@ void CanonicalBoard::rebuild() {
   cellsAt_ = {};
   used_ = {};
   if (wide_) return;
-  for (uint32_t bits = board_.piecesOnBoard(); bits; bits &= bits - 1) {
+  for (uint32_t bits = board.piecesOnBoard(); bits; bits &= bits - 1) {
     const PieceId p = PieceId(std::countr_zero(bits));
-    if (board_.under(p) == kNoPiece) occupy(board_.axialOfPiece(p));
+    if (board.under(p) == kNoPiece) occupy(board, board.axialOfPiece(p));
   }
 }
 
-void CanonicalBoard::play(const Move& m) {
-  if (m.isPass()) {
-    board_.play(m);
-    return;
-  }
+void CanonicalTrack::beforeMove(const Board& before, const Move& m) {
+  if (m.isPass()) return;
   // Both cells' contents leave the moments before the move and come back after it.
   const bool moving = !m.isPlacement();
-  const Axial from = moving ? board_.axialOfPiece(m.piece) : Axial{};
-  if (moving) count(m.from, from, -1);
-  const int fromLevel = moving ? board_.height(m.from) - 1 : 0;
-  const bool landsOnEmpty = !board_.occupied(m.to);
-  if (!landsOnEmpty) count(m.to, board_.axialOfPiece(board_.top(m.to)), -1);
-  board_.play(m);
-  const Axial to = board_.axialOfPiece(m.piece);
-  // The piece leaves the top of one stack for the top of another: no other piece
-  // changes level, so the hash's sums change by its terms alone.
-  const int toLevel = board_.height(m.to) - 1;
-  if (moving) sums_.move(m.piece, fromLevel, from, toLevel, to);
-  else sums_.add(m.piece, toLevel, to);
-  if (moving) {
-    if (board_.occupied(m.from)) count(m.from, from, 1);
-    else vacate(from);
-  }
-  count(m.to, to, 1);
-  if (landsOnEmpty) occupy(to);
-  if (wide_) rebuild();
+  from_ = moving ? before.axialOfPiece(m.piece) : Axial{};
+  if (moving) count(before, m.from, from_, -1);
+  fromLevel_ = moving ? before.height(m.from) - 1 : 0;
+  landsOnEmpty_ = !before.occupied(m.to);
+  if (!landsOnEmpty_) count(before, m.to, before.axialOfPiece(before.top(m.to)), -1);
 }
 
-Grid CanonicalBoard::gridOf(Symmetry s) const {
+void CanonicalTrack::afterMove(const Board& after, const Move& m) {
+  if (m.isPass()) return;
+  const bool moving = !m.isPlacement();
+  const Axial to = after.axialOfPiece(m.piece);
+  // The piece leaves the top of one stack for the top of another: no other piece
+  // changes level, so the hash's sums change by its terms alone.
+  const int toLevel = after.height(m.to) - 1;
+  if (moving) sums_.move(m.piece, fromLevel_, from_, toLevel, to);
+  else sums_.add(m.piece, toLevel, to);
+  if (moving) {
+    if (after.occupied(m.from)) count(after, m.from, from_, 1);
+    else vacate(from_);
+  }
+  count(after, m.to, to, 1);
+  if (landsOnEmpty_) occupy(after, to);
+  if (wide_) rebuild(after);
+}
+
+Grid CanonicalTrack::gridOf(Symmetry s) const {
   const int rowAxis = kRowAxis[s.index], colAxis = kColAxis[s.index];
   return {grids_[s.index >> 1].data(), used_[rowAxis], low_[rowAxis], low_[colAxis]};
 }
 
-CanonicalPosition CanonicalBoard::canonical() const {
-  if (wide_) return canonicalize(board_);
-  const bool moverIsBlack = board_.toMove() == Color::Black;
-  if (board_.piecesOnBoard() == 0) {
+CanonicalPosition CanonicalTrack::canonical(const Board& board) const {
+  if (wide_) return canonicalize(board);
+  const bool moverIsBlack = board.toMove() == Color::Black;
+  if (board.piecesOnBoard() == 0) {
     CanonicalPosition empty;
     empty.frame.moverIsBlack = moverIsBlack;
     return empty;
   }
   const uint8_t flip = uint8_t(moverIsBlack << 3);
   return leastOf(candidates(moments_[moverIsBlack]), moverIsBlack, [&](Symmetry s, PositionKey& key) {
-    return KeyWriter::encode(board_, flip, s, gridOf(s), key);
+    return KeyWriter::encode(board, flip, s, gridOf(s), key);
   });
 }
 
-HashedPosition CanonicalBoard::hashed() const {
-  const Color mover = board_.toMove();
+HashedPosition CanonicalTrack::hashed(const Board& board) const {
+  const Color mover = board.toMove();
   HashedPosition result;
   result.frame.moverIsBlack = mover == Color::Black;
   // An empty board's sums are zero: its hash is the empty key's in any frame.
-  if (board_.piecesOnBoard() != 0) {
+  if (board.piecesOnBoard() != 0) {
     const uint32_t mask = wide_ ? 0 : candidates(moments_[result.frame.moverIsBlack]);
-    if (std::has_single_bit(mask)) {
+    // One candidate (mask a power of two), tested without std::has_single_bit: a
+    // library call in a portable build.
+    if (mask != 0 && (mask & (mask - 1)) == 0) {
       result.frame.symmetry = Symmetry{uint8_t(std::countr_zero(mask))};
       result.frame.offset = firstCellOffset(result.frame.symmetry, gridOf(result.frame.symmetry));
     } else {
-      result.frame = canonical().frame;
+      result.frame = canonical(board).frame;
     }
   }
   result.hash = sums_.hash(mover, result.frame.symmetry, result.frame.offset,

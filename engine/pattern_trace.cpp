@@ -2,6 +2,8 @@
 
 #include <bit>
 
+#include "engine/movegen.hpp"
+
 namespace apiary {
 
 // The contacts of the top of `cell` with its neighbours' tops and with the piece
@@ -25,13 +27,15 @@ void PatternTrace::played(const Board& after, const Move& m) {
     touch(after, after.cellOf(m.piece));
     if (!m.isPlacement()) touch(after, m.from);
   }
-  unsigned bits = unsigned(m.isPlacement()) << 10;
+  uint32_t bits = uint32_t(m.isPlacement()) << 10;
+  const uint32_t pinned = pinnedPieces(after);
   for (Color c : {Color::White, Color::Black}) {
     const PieceId queen = pieceId(c, Bug::Queen);  // position_features' queenNeighbours, inline
-    if (after.onBoard(queen)) bits |= unsigned(after.occupiedNeighbors(after.cellOf(queen))) << (3 * int(c));
+    if (after.onBoard(queen)) bits |= uint32_t(after.occupiedNeighbors(after.cellOf(queen))) << (3 * int(c));
     bits |= unsigned(onTop_[int(c)]) << (6 + 2 * int(c));  // only Beetles and a Mosquito climb: at most 3
+    bits |= uint32_t(std::popcount(pinned & colorMask(c))) << (11 + 4 * int(c));
   }
-  plies_.push_back({uint16_t(bits)});
+  plies_.push_back({bits});
 }
 
 }  // namespace apiary

@@ -85,17 +85,6 @@ std::vector<QueenBound> queenBoundsOf(const std::vector<CellSpec>& cells) {
 
 }  // namespace
 
-std::optional<Color> colorOfSide(Side side, Color toMove) {
-  switch (side) {
-    case Side::Mine: return toMove;
-    case Side::Theirs: return other(toMove);
-    case Side::White: return Color::White;
-    case Side::Black: return Color::Black;
-    case Side::Any: return std::nullopt;
-  }
-  return std::nullopt;
-}
-
 bool stackFits(const Board& board, Cell cell, const CellSpec& spec) {
   if (spec.empty) return !board.occupied(cell);
   const int spare = board.height(cell) - int(spec.stack.size());
@@ -115,6 +104,18 @@ bool stackFits(const Board& board, Cell cell, const CellSpec& spec) {
   }
   return false;
 }
+
+namespace {
+
+// stackFits, inline where formations test cells: most cells ask for one top piece
+// or none, answered without walking the stack.
+inline bool fits(const Board& board, Cell cell, const CellSpec& spec) {
+  if (spec.empty) return !board.occupied(cell);
+  if (!spec.anywhere && spec.stack.size() == 1) return board.occupied(cell) && pieceFits(board.top(cell), spec.stack[0], board.toMove());
+  return stackFits(board, cell, spec);
+}
+
+}  // namespace
 
 Formation::Formation(std::vector<CellSpec> cells) : cells_(std::move(cells)) {
   const auto anchor = std::find_if(cells_.begin(), cells_.end(), [](const CellSpec& c) { return !c.empty; });
@@ -168,7 +169,7 @@ Formation::Formation(std::vector<CellSpec> cells) : cells_(std::move(cells)) {
 
 bool Formation::fitsAt(const Board& board, Cell anchor, const std::vector<Placed>& orientation) const {
   for (const Placed& p : orientation)
-    if (!stackFits(board, offsetCell(anchor, p.dq, p.dr), *p.spec)) return false;
+    if (!fits(board, offsetCell(anchor, p.dq, p.dr), *p.spec)) return false;
   return true;
 }
 
@@ -180,10 +181,10 @@ bool Formation::matches(const Board& board) const {
     // At the top of its cell, unless the written pieces may stand anywhere in it.
     if (!anchor_->anywhere && !board.isTop(p)) continue;
     const Cell cell = board.cellOf(p);
-    if (!stackFits(board, cell, *anchor_)) continue;
+    if (!fits(board, cell, *anchor_)) continue;
     const auto someNeighbourFits = [&](const CellSpec* spec) {
       for (unsigned around = board.occupiedAround(cell); around; around &= around - 1)
-        if (stackFits(board, neighbor(cell, std::countr_zero(around)), *spec)) return true;
+        if (fits(board, neighbor(cell, std::countr_zero(around)), *spec)) return true;
       return false;
     };
     if (!std::all_of(besideAnchor_.begin(), besideAnchor_.end(), someNeighbourFits)) continue;

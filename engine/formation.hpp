@@ -15,8 +15,18 @@ namespace apiary {
 
 enum class Side : uint8_t { Any, Mine, Theirs, White, Black };
 
-// The colour a side stands for when `toMove` is to move; nullopt for Any.
-std::optional<Color> colorOfSide(Side side, Color toMove);
+// The colour a side stands for when `toMove` is to move; nullopt for Any. Inline:
+// a formation asks it for every piece it tests.
+inline std::optional<Color> colorOfSide(Side side, Color toMove) {
+  switch (side) {
+    case Side::Mine: return toMove;
+    case Side::Theirs: return other(toMove);
+    case Side::White: return Color::White;
+    case Side::Black: return Color::Black;
+    case Side::Any: return std::nullopt;
+  }
+  return std::nullopt;
+}
 
 struct PieceSpec {
   Side side = Side::Any;

@@ -1,6 +1,7 @@
 // What a game's positions tell pattern search without a replay, kept as the game
-// is played: per ply the cheap features (Queen neighbours and pieces on top per
-// colour, whether the ply placed a piece, from which pieces in hand follow), and
+// is played: per ply the cheap features (Queen neighbours, pieces on top and
+// pinned pieces per colour, whether the ply placed a piece, from which pieces in
+// hand follow), and
 // for the whole game its contacts: which pairs of bugs (same colour or not) ever
 // stood on top of adjacent cells, and which ever stood one right on another. A
 // formation can only hold in a game whose contacts include the pairs it needs
@@ -15,15 +16,18 @@
 
 namespace apiary {
 
-// One position's cheap features in 11 bits: Queen neighbours of White (bits 0-2)
-// and Black (3-5), pieces on top of White (6-7) and Black (8-9), and bit 10 set
-// when the ply that reached it placed a piece.
+// One position's features in 19 bits: Queen neighbours of White (bits 0-2) and
+// Black (3-5), pieces on top of White (6-7) and Black (8-9), bit 10 set when the
+// ply that reached it placed a piece, pinned pieces of White (11-14) and Black
+// (15-18; a colour has at most 14 pieces).
 struct PlyFeatures {
-  uint16_t bits = 0;
+  uint32_t bits = 0;
 
+  static constexpr int kBytes = 3;  // as stored
   int queenNeighbours(Color c) const { return (bits >> (3 * int(c))) & 7; }
   int onTop(Color c) const { return (bits >> (6 + 2 * int(c))) & 3; }
   bool placed() const { return bits >> 10 & 1; }
+  int pinned(Color c) const { return (bits >> (11 + 4 * int(c))) & 15; }
 };
 
 // A set of contacts: bits 0-127 adjacency of two tops (the lower bug first, the
@@ -56,12 +60,14 @@ class PatternTrace {
 
  private:
   void touch(const Board& board, Cell cell);
+  uint32_t pinnedAfter(const Board& after, const Move& m) const;
   std::vector<PlyFeatures> plies_;
   Contacts contacts_;
   // Pieces on top, kept by move: only the moved piece climbs or comes down (the
   // same counts as position_features' onTop, which looks at every piece).
   std::array<bool, kPieces> climbed_{};
   int onTop_[2] = {0, 0};
+  uint32_t pinned_ = 0;  // the last position's pinned pieces
 };
 
 }  // namespace apiary

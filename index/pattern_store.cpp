@@ -16,7 +16,7 @@ void putFixed64(std::string& out, uint64_t v) {
 
 std::string encodePatternBatch(GameId firstGame, std::span<const GameRecord* const> games) {
   std::size_t size = 20;
-  for (const GameRecord* g : games) size += 1 + 5 + 32 + 2 * g->plies;
+  for (const GameRecord* g : games) size += 1 + 5 + 32 + PlyFeatures::kBytes * g->plies;
   std::string out;
   out.reserve(size);
   putVarint(out, uint64_t(firstGame));
@@ -26,8 +26,8 @@ std::string encodePatternBatch(GameId firstGame, std::span<const GameRecord* con
     putVarint(out, g->plyFeatures.size());
     for (uint64_t w : g->contacts.words) putFixed64(out, w);
     for (PlyFeatures f : g->plyFeatures) {
-      const char bytes[2] = {char(f.bits & 0xFF), char(f.bits >> 8)};
-      out.append(bytes, 2);
+      const char bytes[PlyFeatures::kBytes] = {char(f.bits & 0xFF), char(f.bits >> 8 & 0xFF), char(f.bits >> 16)};
+      out.append(bytes, PlyFeatures::kBytes);
     }
   }
   return out;
@@ -51,7 +51,7 @@ bool PatternBatchReader::next(StoredGame& game) {
   game.type = GameType{uint8_t(head >> 3 & 7)};
   game.plies = uint32_t(r.varint());
   for (uint64_t& w : game.contacts.words) w = r.fixed32() | uint64_t(r.fixed32()) << 32;
-  game.features = reinterpret_cast<const unsigned char*>(r.take(2 * uint64_t(game.plies)).data());
+  game.features = reinterpret_cast<const unsigned char*>(r.take(PlyFeatures::kBytes * uint64_t(game.plies)).data());
   if (!r.ok()) return ok_ = false;
   rest_ = r.rest();
   ++nextId_;

@@ -25,12 +25,12 @@ struct StoredGame {
   GameType type;
   uint32_t plies = 0;
   Contacts contacts;
-  const unsigned char* features = nullptr;  // plies x 2 bytes
+  const unsigned char* features = nullptr;  // plies x PlyFeatures::kBytes
 
   // The position after `ply` (1..plies).
   PlyFeatures after(uint32_t ply) const {
-    const unsigned char* p = features + 2 * (ply - 1);
-    return {uint16_t(p[0] | p[1] << 8)};
+    const unsigned char* p = features + PlyFeatures::kBytes * (ply - 1);
+    return {uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16};
   }
 };
 

@@ -148,7 +148,7 @@ void checkSides(const syntax::ConditionWord& c, std::optional<Side>& named) {
   if (!named && cmp.side != syntax::SideWord::Any) named = sideOf(cmp.side);
 }
 
-// A position's features as the store has them (pinned pieces and mobility are not).
+// A position's features as the store has them (mobility is not).
 struct StoredPosition {
   PlyFeatures features;
   int inHand[2];
@@ -160,6 +160,7 @@ struct StoredPosition {
       case syntax::FeatureWord::QueenNeighbours: return features.queenNeighbours(c);
       case syntax::FeatureWord::InHand: return inHand[int(c)];
       case syntax::FeatureWord::OnTop: return features.onTop(c);
+      case syntax::FeatureWord::Pinned: return features.pinned(c);
       case syntax::FeatureWord::Ply: return ply;
       default: return std::nullopt;
     }

@@ -1,10 +1,12 @@
 // The contacts and per-ply features a PatternTrace keeps by following moves, against
 // every position of generated games looked at whole: each pair of adjacent tops and
 // each piece right on another is among the game's contacts (and the game has no
-// other), and each ply's features are position_features' numbers.
+// other), and each ply's features are position_features' numbers, its pinned
+// pieces those that splitsHive (a flood from the piece's neighbours) says split.
 #include <catch2/catch.hpp>
 
 #include "engine/generate.hpp"
+#include "engine/movegen.hpp"
 #include "engine/pattern_trace.hpp"
 #include "engine/position_features.hpp"
 
@@ -45,6 +47,9 @@ TEST_CASE("a pattern trace keeps the contacts and features every position of a g
       for (Color c : {Color::White, Color::Black}) {
         REQUIRE(f.queenNeighbours(c) == queenNeighbours(board, c));
         REQUIRE(f.onTop(c) == onTop(board, c));
+        int pinned = 0;
+        for (PieceId p = 0; p < kPieces; ++p) pinned += colorOf(p) == c && splitsHive(board, p);
+        REQUIRE(f.pinned(c) == pinned);
       }
       REQUIRE(f.placed() == m.isPlacement());
     }

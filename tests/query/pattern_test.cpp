@@ -13,12 +13,14 @@
 
 #include "engine/generate.hpp"
 #include "engine/movegen.hpp"
+#include "engine/position_features.hpp"
 #include "index/index_support.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
 #include "query/pattern.hpp"
 #include "run_apiary.hpp"
 #include "notation_row.hpp"
+#include "support.hpp"
 
 using namespace apiary;
 
@@ -390,9 +392,9 @@ TEST_CASE("pattern: a condition on stored features alone is answered without rep
   int matchedSome = 0;
   for (int i = 0; i < 120; ++i) {
     Condition c = randomCondition(rng, int(rng() % 3));
-    // Pinned pieces and mobility are not stored: queen_neighbours and on_top instead.
+    // Mobility is not stored: on_top instead (pinned pieces are).
     const std::function<void(Condition&)> storedOnly = [&](Condition& d) {
-      if (d.kind == 0 && (d.cmp.feature == 1 || d.cmp.feature == 4)) d.cmp.feature = d.cmp.feature == 1 ? 0 : 3;
+      if (d.kind == 0 && d.cmp.feature == 4) d.cmp.feature = 3;
       for (Condition& o : d.operands) storedOnly(o);
     };
     storedOnly(c);
@@ -403,6 +405,60 @@ TEST_CASE("pattern: a condition on stored features alone is answered without rep
     REQUIRE(got.scanned == g.positions.size());
   }
   CHECK(matchedSome > 30);  // 37 of 120 with this seed
+}
+
+TEST_CASE("pattern: pinned pieces are answered from the stored features, as the oracle counts them") {
+  const Games& g = Games::get();
+  int between = 0;
+  const std::vector<std::pair<std::string, std::function<bool(const Position&)>>> conditions = {
+      {"pinned.white >= 4 and pinned.black >= 4", [](const Position& p) { return p.pinned[0] >= 4 && p.pinned[1] >= 4; }},
+      {"pinned.mine = 0 and ply >= 10", [](const Position& p) { return p.pinned[int(p.toMove)] == 0 && p.ply >= 10; }},
+      {"pinned.theirs > 7", [](const Position& p) { return p.pinned[1 - int(p.toMove)] > 7; }},
+  };
+  for (const auto& [text, holds] : conditions) {
+    const Expected want = expected(g, holds);
+    between += !want.games.empty() && want.games.size() < g.positions.size();
+    const auto got = compareWith(g, query::Pattern("", text), want, text);
+    REQUIRE(got.replayed == 0);
+  }
+  CHECK(between == 3);
+}
+
+TEST_CASE("pattern: the stored pinned pieces are pinnedPieces' at every position of the shared games") {
+  const auto shared = test::requireShared();
+  if (shared.empty()) return;
+  test::ScratchDir dir("pattern-shared");
+  std::filesystem::create_directories(dir.path());
+  index::Database db(dir.path() / "db");
+  ingest::importSources(db, {(shared / "games").string()}, {});
+  uint64_t games = 0, positions = 0, pinnedSome = 0;
+  db.forEachPatternBatch([&](std::string_view value) {
+    index::PatternBatchReader reader(value);
+    for (index::StoredGame stored; reader.next(stored);) {
+      const auto row = db.game(stored.id);
+      REQUIRE(row);
+      const auto final = row->replay();
+      REQUIRE(final);
+      REQUIRE(stored.plies == final->history().size());
+      Board board(final->type(), final->rules(), final->firstMover());
+      for (uint32_t ply = 1; ply <= stored.plies; ++ply) {
+        board.play(final->history()[ply - 1]);
+        const uint32_t pinned = pinnedPieces(board);
+        for (Color c : {Color::White, Color::Black}) {
+          INFO("game " << stored.id << " ply " << ply);
+          REQUIRE(stored.after(ply).pinned(c) == pinnedOf(pinned, c));
+          REQUIRE(stored.after(ply).queenNeighbours(c) == queenNeighbours(board, c));
+        }
+        pinnedSome += pinned != 0;
+        ++positions;
+      }
+      ++games;
+    }
+    REQUIRE(reader.ok());
+  });
+  CHECK(games == uint64_t(db.lastGame()));
+  CHECK(games > 40);
+  CHECK(pinnedSome > positions / 2);
 }
 
 TEST_CASE("pattern: a filter keeps its games out of the screen and the replay alike") {

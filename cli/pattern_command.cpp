@@ -29,15 +29,15 @@ int runPattern(const GlobalOptions& global, const PatternOptions& o) {
     const query::Pattern pattern(o.formation, o.where);
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);
-    const auto start = std::chrono::steady_clock::now();
+    const query::AnswerClock clock;
     const query::PatternResult result = query::findPattern(db, catalogue, pattern, o.request);
-    const double elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double elapsed = clock.milliseconds();
     if (!o.json) {
       printPattern(std::cout, result, o.request.offset);
       return kExitOk;
     }
     nlohmann::json out = query::patternJson(result);
-    out["elapsed_ms"] = elapsed;
+    clock.stamp(out, elapsed);
     std::cout << query::jsonText(out) << "\n";
     return kExitOk;
   } catch (const std::invalid_argument& e) {

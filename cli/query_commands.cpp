@@ -59,10 +59,6 @@ class Session {
   query::KeptGames* kept_;  // owned by session_
 };
 
-double millisecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
-
 using Answer = std::function<nlohmann::json(Session&, const Board&)>;
 
 // One JSON line per position of the file; a line that cannot be read gets an error.
@@ -77,7 +73,7 @@ int runBatch(Session& session, const std::string& path, const Answer& answer) {
   for (std::string line; std::getline(in, line);) {
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
-    const auto start = std::chrono::steady_clock::now();
+    const query::AnswerClock clock;
     nlohmann::json out;
     try {
       out = answer(session, notation::positionFromLine(line));
@@ -85,7 +81,7 @@ int runBatch(Session& session, const std::string& path, const Answer& answer) {
       out = {{"line", number}, {"error", e.what()}};
       ++failures;
     }
-    out["elapsed_ms"] = millisecondsSince(start);
+    clock.stamp(out);
     std::cout << query::jsonText(out) << "\n" << std::flush;
   }
   return failures ? kExitFailures : kExitOk;
@@ -102,9 +98,9 @@ int runPositional(const char* name, const GlobalOptions& global, const QueryOpti
       throw std::invalid_argument("give the position once: as an argument or with an option");
     const Board position =
         o.target.empty() ? query::readPosition(p, session.catalogue()) : notation::positionFromLine(o.target);
-    const auto start = std::chrono::steady_clock::now();
+    const query::AnswerClock clock;
     nlohmann::json out = answer(session, position);
-    out["elapsed_ms"] = millisecondsSince(start);
+    clock.stamp(out);
     if (o.json) std::cout << query::jsonText(out) << "\n";
     else print();
     return kExitOk;
@@ -199,15 +195,15 @@ int runGames(const GlobalOptions& global, const QueryOptions& o) {
     if (!order) throw std::invalid_argument("--sort '" + o.sort + "': expected date, plies or id");
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);
-    const auto start = std::chrono::steady_clock::now();
+    const query::AnswerClock clock;
     const query::GameList list = query::listGames(db, catalogue, o.filter, {o.offset, o.limit, o.oldestFirst, o.count, *order});
-    const double elapsed = millisecondsSince(start);
+    const double elapsed = clock.milliseconds();
     if (!o.json) {
       printGames(std::cout, list.games, o.offset, list.more, list.total);
       return kExitOk;
     }
     nlohmann::json out = query::gameListJson(list);
-    out["elapsed_ms"] = elapsed;
+    clock.stamp(out, elapsed);
     std::cout << query::jsonText(out) << "\n";
     return kExitOk;
   } catch (const std::invalid_argument& e) {

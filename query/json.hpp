@@ -1,6 +1,8 @@
 // The JSON documents of the answers, one shape each, for every front end: the CLI's
 // --json and the server's API print the same document for the same question.
 #pragma once
+#include <chrono>
+
 #include <nlohmann/json.hpp>
 
 #include "index/game_row.hpp"
@@ -25,6 +27,20 @@ nlohmann::json gameJson(const index::GameRow& g);
 nlohmann::json patternJson(const PatternResult& r);
 // {"games": [gameJson], "more": bool, "total" when counted}
 nlohmann::json gameListJson(const GameList& list);
+
+// Times an answer for its "elapsed_ms": the CLI and the server time the same span,
+// from the question asked to its document built, not the reading of its text.
+class AnswerClock {
+ public:
+  double milliseconds() const {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+  }
+  void stamp(nlohmann::json& answer, double milliseconds) const { answer["elapsed_ms"] = milliseconds; }
+  void stamp(nlohmann::json& answer) const { stamp(answer, milliseconds()); }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
 
 // A result in the words of --result: white, black, draw, unknown.
 const char* resultName(GameState s);

@@ -61,12 +61,11 @@ std::string extensionOf(notation::WriteFormat format) {
 }  // namespace
 
 Reply gamesReply(const Params& params, query::ReadSession& session) {
-  const auto start = std::chrono::steady_clock::now();
+  const query::AnswerClock clock;
   const query::GameListOptions options{params.offset, params.limit, params.oldestFirst, false};
   nlohmann::json document =
       query::gameListJson(query::listGames(session.db(), session.catalogue(), params.filter, options));
-  document["elapsed_ms"] =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  clock.stamp(document);
   return Reply::json(document);
 }
 

@@ -18,10 +18,9 @@ namespace {
 // Timed as the CLI times its answer: the question, not the reading of its text.
 template <typename Answer>
 Reply timed(Answer answer) {
-  const auto start = std::chrono::steady_clock::now();
+  const query::AnswerClock clock;
   nlohmann::json document = answer();
-  document["elapsed_ms"] =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  clock.stamp(document);
   return Reply::json(document);
 }
 

@@ -280,7 +280,8 @@ function showControls() {
 }
 
 // The notations this server writes (GET /api/notations, from the notation table):
-// the page keeps no list of its own.
+// the page keeps no list of its own. Should the list not come, the page still
+// opens, with the UHP its HTML offers and no downloads, and says why.
 async function loadNotations() {
   const { notations } = await api.notations();
   exportFormats.splice(0, exportFormats.length, ...notations.filter((n) => n.write).map((n) => n.name));
@@ -293,7 +294,8 @@ async function loadNotations() {
 }
 
 wire();
-await loadNotations();
+const notationsFailed = await loadNotations().then(() => null, (error) => error);
 state = stateOfUrl();
 showControls();
-draw();
+await draw();
+if (notationsFailed) showError(new Error(`the notations did not load: ${notationsFailed.message}`));

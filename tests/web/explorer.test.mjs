@@ -354,4 +354,20 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     assert.deepEqual(foreignRequests, []);
     assert.deepEqual(pageErrors, []);
   });
+
+  await t.test('without the notation list the page still opens, in UHP, and says why', async () => {
+    const lonely = await browser.context.newPage();
+    const errors = [];
+    lonely.on('pageerror', (error) => errors.push(String(error)));
+    await lonely.route('**/api/notations', (route) => route.fulfill({ status: 500, body: '{"error":"broken"}' }));
+    await lonely.goto(server.base + '/');
+    await lonely.waitForFunction(() => document.body.dataset.ready, null, { timeout: 10000 });
+    const explore = await getJson(server.base, '/api/explore');
+    assert.equal(await lonely.locator('.moves-table tbody tr').count(), explore.moves.length);
+    assert.deepEqual(await lonely.locator('#notation option').evaluateAll((options) => options.map((o) => o.value)), ['uhp']);
+    await lonely.waitForSelector('#error:not([hidden])');
+    assert.match(await lonely.locator('#error').textContent(), /the notations did not load/);
+    assert.deepEqual(errors, []);
+    await lonely.close();
+  });
 });

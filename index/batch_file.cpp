@@ -31,52 +31,83 @@ bool before(const Entry& a, const Entry& b) {
   return a.position != b.position ? a.position < b.position : a.game > b.game;
 }
 
-// Positions are uniform hashes: one counting pass on the top 16 bits (the storage
-// buckets' bits too) leaves groups of a dozen entries, sorted in place. Several
-// times faster than one big sort of the million entries a batch holds. The copy is
-// left uninitialised (not a vector): zeroing its 20 MB first cost 2 % of the file.
-std::unique_ptr<Entry[]> sortEntries(const std::vector<Entry>& entries) {
-  constexpr int kBits = kBucketBits;
-  std::vector<uint32_t> start((1u << kBits) + 1, 0);
-  for (const Entry& e : entries) ++start[(e.position >> (64 - kBits)) + 1];
-  for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
-  auto sorted = std::make_unique_for_overwrite<Entry[]>(entries.size());
-  std::vector<uint32_t> next(start.begin(), start.end() - 1);
-  for (const Entry& e : entries) sorted[next[e.position >> (64 - kBits)]++] = e;
-  for (std::size_t b = 0; b + 1 < start.size(); ++b)
-    std::sort(sorted.get() + start[b], sorted.get() + start[b + 1], before);
-  return sorted;
-}
-
 void require(const rocksdb::Status& s, const std::string& what) {
   if (!s.ok()) throw std::runtime_error(what + ": " + s.ToString());
 }
 
 }  // namespace
 
+struct BatchFileBuffers::Arrays {
+  std::vector<Entry> entries;
+  // Left uninitialised (not a vector): zeroing its 20 MB first cost 2 % of the file.
+  std::unique_ptr<Entry[]> sorted;
+  std::size_t sortedCapacity = 0;
+  std::vector<uint32_t> start, next;
+  std::vector<uint32_t> labels, plies;
+  std::vector<std::pair<std::size_t, std::size_t>> groups;  // each position's entries
+  VisitList visits;
+};
+
+BatchFileBuffers::BatchFileBuffers() : arrays_(std::make_unique<Arrays>()) {}
+BatchFileBuffers::~BatchFileBuffers() = default;
+
+namespace {
+
+// Positions are uniform hashes: one counting pass on the top 16 bits (the storage
+// buckets' bits too) leaves groups of a dozen entries, sorted in place. Several
+// times faster than one big sort of the million entries a batch holds.
+std::span<const Entry> sortEntries(BatchFileBuffers::Arrays& a) {
+  constexpr int kBits = kBucketBits;
+  const std::vector<Entry>& entries = a.entries;
+  a.start.assign((1u << kBits) + 1, 0);
+  auto& start = a.start;
+  for (const Entry& e : entries) ++start[(e.position >> (64 - kBits)) + 1];
+  for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+  if (a.sortedCapacity < entries.size()) {
+    a.sorted.reset();
+    a.sorted = std::make_unique_for_overwrite<Entry[]>(entries.size());
+    a.sortedCapacity = entries.size();
+  }
+  Entry* sorted = a.sorted.get();
+  a.next.assign(start.begin(), start.end() - 1);
+  for (const Entry& e : entries) sorted[a.next[e.position >> (64 - kBits)]++] = e;
+  for (std::size_t b = 0; b + 1 < start.size(); ++b) std::sort(sorted + start[b], sorted + start[b + 1], before);
+  return {sorted, entries.size()};
+}
+
+}  // namespace
+
 BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker,
                            std::span<const GameRecord* const> games) {
-  std::vector<Entry> entries;
-  std::vector<uint32_t> labels;
+  BatchFileBuffers buffers;
+  return writeBatchFile(file, marker, games, buffers);
+}
+
+BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker,
+                           std::span<const GameRecord* const> games, BatchFileBuffers& buffers) {
+  BatchFileBuffers::Arrays& a = buffers.arrays();
+  auto& entries = a.entries;
+  auto& labels = a.labels;
+  entries.clear();
+  labels.clear();
   std::size_t expected = 0;
   for (const GameRecord* g : games) expected += g->positions.size();
   entries.reserve(expected);
   labels.reserve(expected);
   // Entries are sorted by position, so their games come in random order: their
   // lengths are looked up here, not in the records (a cache miss each).
-  std::vector<uint32_t> plies(games.size());
-  VisitList visits;
+  auto& plies = a.plies;
+  plies.resize(games.size());
+  VisitList& visits = a.visits;
   for (uint32_t g = 0; g < games.size(); ++g) {
     plies[g] = games[g]->plies;
-    collectVisits(games[g]->positions, visits);
+    collectVisitsUnordered(games[g]->positions, visits);
     const auto base = uint32_t(labels.size());
     labels.insert(labels.end(), visits.labels.begin(), visits.labels.end());
     for (const Visit& v : visits.visits)
       entries.push_back({v.position, g, v.ply, base + v.firstLabel, uint16_t(v.labelCount), games[g]->outcome});
   }
-  const auto sortedEntries = sortEntries(entries);
-  const std::span<const Entry> sorted(sortedEntries.get(), entries.size());
-  std::vector<Entry>().swap(entries);
+  const std::span<const Entry> sorted = sortEntries(a);
 
   // Not compressed: these blocks are hashes, game ids and labels, which LZ4 shrinks
   // by nothing (RocksDB then stores them raw anyway) at a fifth of this function's
@@ -94,7 +125,8 @@ BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker
 
   // Keys must come in order: the marker ('b'), pattern features ('f'), every posting
   // list kept apart ('g'), then the buckets ('p').
-  std::vector<std::pair<std::size_t, std::size_t>> groups;  // each position's entries
+  auto& groups = a.groups;
+  groups.clear();
   for (std::size_t i = 0; i < sorted.size();) {
     std::size_t j = i + 1;
     while (j < sorted.size() && sorted[j].position == sorted[i].position) ++j;

@@ -10,6 +10,7 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <span>
 
 #include "index/position_store.hpp"
@@ -17,8 +18,24 @@
 
 namespace apiary::index {
 
+// The arrays writeBatchFile sorts a batch in, kept from one batch to the next: they
+// are tens of megabytes, above what malloc keeps for reuse, so fresh ones were mapped
+// and faulted in page by page (zeroed by the kernel) for every batch.
+class BatchFileBuffers {
+ public:
+  BatchFileBuffers();
+  ~BatchFileBuffers();
+  struct Arrays;
+  Arrays& arrays() { return *arrays_; }
+
+ private:
+  std::unique_ptr<Arrays> arrays_;
+};
+
 // games[i] has the id marker.firstGame + i. Returns the marker as written (with the
 // number of positions filled in).
+BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker,
+                           std::span<const GameRecord* const> games, BatchFileBuffers& buffers);
 BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker,
                            std::span<const GameRecord* const> games);
 

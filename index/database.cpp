@@ -46,7 +46,7 @@ uint64_t sizeOnDisk(const std::filesystem::path& path) {
 }  // namespace
 
 Database::Database(const std::filesystem::path& dir, DatabaseOptions options)
-    : dir_(dir), options_(std::move(options)) {
+    : dir_(dir), options_(std::move(options)), batchFileBuffers_(std::make_unique<BatchFileBuffers>()) {
   try {
     open();
   } catch (...) {
@@ -163,7 +163,7 @@ AddResult Database::addGames(std::span<const GameRecord> batch) {
   double encodeSeconds = 0;
   std::future<BatchMarker> building = std::async(std::launch::async, [&] {
     Lap encoding;
-    BatchMarker marker = writeBatchFile(file, {id, first, games.size(), 0}, games);
+    BatchMarker marker = writeBatchFile(file, {id, first, games.size(), 0}, games, *batchFileBuffers_);
     encodeSeconds = encoding.next();
     return marker;
   });

@@ -33,6 +33,7 @@
 
 namespace apiary::index {
 
+class BatchFileBuffers;
 class PositionStore;
 
 enum class Access { ReadWrite, ReadOnly };
@@ -139,6 +140,7 @@ class Database {
   uint64_t lastBatch_ = 0;
   uint64_t catchUpsSeen_ = 0;  // the store's catch-ups when visible_ was read
   WriteTimings timings_;
+  std::unique_ptr<BatchFileBuffers> batchFileBuffers_;  // one batch file is written at a time
 };
 
 }  // namespace apiary::index

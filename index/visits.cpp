@@ -33,4 +33,34 @@ void collectVisits(std::span<const PositionHash> positions, VisitList& out) {
   }
 }
 
+namespace {
+
+// True when no position of the game comes twice, told by a table of the plies seen
+// (open addressing on the hash's low bits, which are uniform).
+bool allDistinct(std::span<const PositionHash> positions, std::vector<uint32_t>& seen) {
+  std::size_t size = 16;
+  while (size < 2 * positions.size()) size *= 2;
+  seen.assign(size, 0);
+  for (uint32_t ply = 0; ply < positions.size(); ++ply) {
+    std::size_t slot = positions[ply] & (size - 1);
+    for (; seen[slot]; slot = (slot + 1) & (size - 1))
+      if (positions[seen[slot] - 1] == positions[ply]) return false;
+    seen[slot] = ply + 1;
+  }
+  return true;
+}
+
+}  // namespace
+
+void collectVisitsUnordered(std::span<const PositionHash> positions, VisitList& out) {
+  if (!allDistinct(positions, out.seen)) return collectVisits(positions, out);
+  out.visits.clear();
+  out.labels.clear();
+  for (uint32_t ply = 0; ply < positions.size(); ++ply) {
+    const bool last = ply + 1 == positions.size();
+    out.visits.push_back({positions[ply], ply, uint32_t(out.labels.size()), last ? 0u : 1u});
+    if (!last) out.labels.push_back(edgeLabel(positions[ply + 1]));
+  }
+}
+
 }  // namespace apiary::index

@@ -26,7 +26,8 @@ struct VisitList {
     PositionHash position;
     uint32_t ply;
   };
-  std::vector<Ply> order;  // scratch
+  std::vector<Ply> order;        // scratch
+  std::vector<uint32_t> seen;    // scratch: 1 + a ply, by hash
 
   std::span<const uint32_t> labelsOf(const Visit& v) const {
     return std::span(labels).subspan(v.firstLabel, v.labelCount);
@@ -35,5 +36,8 @@ struct VisitList {
 
 // positions[ply] is the hash of the position after `ply` plies. Reuses out's memory.
 void collectVisits(std::span<const PositionHash> positions, VisitList& out);
+// The same visits, in no particular order (the batch file sorts a whole batch's):
+// most games never come back to a position, and then no sort is needed.
+void collectVisitsUnordered(std::span<const PositionHash> positions, VisitList& out);
 
 }  // namespace apiary::index

@@ -1,5 +1,6 @@
 #include "ingest/importer.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -197,10 +198,15 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
   auto lastReport = Clock::now();
 
   BatchWriter writer(db);
+  // Sized once a batch: grown by doubling, it moved every record a few times and
+  // took fresh pages for each copy. Capped: --batch-games may be huge.
+  const std::size_t reserved = std::min<std::size_t>(options.batchGames, 1 << 16);
+  batch.reserve(reserved);
   auto flush = [&] {
     if (batch.empty() && rejected.empty()) return;
     writer.submit(std::move(batch), std::move(rejected));
     batch = {};
+    batch.reserve(reserved);
     rejected = {};
   };
   int64_t fileGames = 0;  // games of the file in progress before this chunk

@@ -2,6 +2,10 @@
 // hashes, results relative to the first mover, identity, and date normalisation.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <tuple>
+#include <vector>
+
 #include "index/iso_date.hpp"
 #include "index/visits.hpp"
 #include "index_support.hpp"
@@ -151,6 +155,32 @@ TEST_CASE("a game counts once per position, at its first ply, with each distinct
   CHECK(v.visits[2].position == 9);
   CHECK(v.visits[2].ply == 1);
   CHECK(v.visits[2].labelCount == 1);
+}
+
+TEST_CASE("the batch file's unordered visits are the sorted ones, with or without a repeated position") {
+  // Each visit with its labels, in hash order.
+  const auto flattened = [](std::span<const PositionHash> positions, bool unordered) {
+    VisitList v;
+    if (unordered) collectVisitsUnordered(positions, v);
+    else collectVisits(positions, v);
+    std::vector<std::tuple<PositionHash, uint32_t, std::vector<uint32_t>>> out;
+    for (const Visit& visit : v.visits)
+      out.emplace_back(visit.position, visit.ply,
+                       std::vector<uint32_t>(v.labelsOf(visit).begin(), v.labelsOf(visit).end()));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  // Hashes sharing their low bits collide in the table of hashes seen.
+  std::vector<PositionHash> distinct;
+  for (uint64_t i = 0; i < 90; ++i) distinct.push_back((i * 0x9E3779B97F4A7C15ULL) << 12);
+  std::vector<PositionHash> repeated = distinct;
+  repeated[60] = repeated[40];
+  repeated[61] = repeated[41];
+  for (const auto& positions : {distinct, repeated, std::vector<PositionHash>{7}, std::vector<PositionHash>{}}) {
+    const auto unordered = flattened(positions, true);
+    CHECK(unordered == flattened(positions, false));
+    CHECK(unordered.size() == (positions == repeated ? 88u : positions.size()));
+  }
 }
 
 TEST_CASE("dates are normalised to ISO where they can be read") {

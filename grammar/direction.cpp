@@ -195,6 +195,16 @@ void appendPiece(std::string& out, const Piece& piece, Spelling spelling, bool m
   if (piece.number) out += static_cast<char>('0' + piece.number);
 }
 
+// `Name: value` on one line, reading back as a header and nothing more: the reader
+// takes a blank followed by a whole turn at the line's end for a first turn glued
+// to the header (readHeader), so such a blank, before the value or in it, is a tab.
+std::string headerLine(const Tag& tag) {
+  std::string line = tag.name + ": " + tagOnOneLine(tag.value);
+  for (auto at = line.find(" 1.", tag.name.size()); at != std::string::npos; at = line.find(" 1.", at + 1))
+    if (isTurn(std::string_view(line).substr(at + 1))) line[at] = '\t';
+  return line + "\n";
+}
+
 }  // namespace
 
 std::optional<Move> parseMove(std::string_view text, std::string* why) {
@@ -226,7 +236,7 @@ std::string writeMove(const Move& move, Spelling spelling) {
 
 std::string writeGame(const Game<Move>& game, Spelling spelling) {
   std::string out;
-  for (const auto& tag : game.tags) out += tag.name + ": " + tagOnOneLine(tag.value) + "\n";
+  for (const auto& tag : game.tags) out += headerLine(tag);
   for (std::size_t i = 0; i < game.moves.size(); ++i) {
     if (i % 2 == 0) out += std::to_string(i / 2 + 1) + ".";
     out += " " + writeMove(game.moves[i].move, spelling);

@@ -51,7 +51,9 @@ class PlyFilter {
         to_(destinations(board, ply)) {
     if (saysFrom_) {
       movers_ = 0;
-      for (const Cell c : from_) movers_ |= pieceBit(board.top(c));
+      // An origin may be empty (a place described next to nothing): no mover there.
+      for (const Cell c : from_)
+        if (const PieceId top = board.top(c); top != kNoPiece) movers_ |= pieceBit(top);
     }
   }
   bool operator()(const Move& m) const {

@@ -382,3 +382,29 @@ TEST_CASE("a header value holding line breaks is written on one line, and the ga
   CHECK(again[0].tags.size() == game.tags.size());
   CHECK(again[0].moves.size() == game.moves.size());
 }
+
+TEST_CASE("a header value that reads as a first turn is written so that it reads back as a header") {
+  // fuzz_direction's long run found it: `a:1.G` is the header a = `1.G`, but written
+  // as `a: 1.G` it read back as an empty header with a first turn `1. G` glued on.
+  const auto games = parseGames(std::string_view("a:1.G\n1.G", 9));
+  REQUIRE(games.size() == 1);
+  REQUIRE(games[0].tags.size() == 1);
+  CHECK(games[0].tags[0].value == "1.G");
+  REQUIRE(games[0].moves.size() == 1);
+  for (const Spelling s : {Spelling::Unicode, Spelling::Ascii}) {
+    const auto again = parseGames(writeGame(games[0], s));
+    REQUIRE(again.size() == 1);
+    CHECK(again[0].errors.empty());
+    REQUIRE(again[0].tags.size() == 1);
+    CHECK(again[0].tags[0].value == "1.G");
+    CHECK(again[0].moves.size() == 1);
+  }
+  // A value from another notation that ends in a turn keeps it: no move is added.
+  auto game = games[0];
+  game.tags[0].value = "Final 1. L P";
+  const auto again = parseGames(writeGame(game));
+  REQUIRE(again.size() == 1);
+  REQUIRE(again[0].tags.size() == 1);
+  CHECK(again[0].tags[0].value == "Final\t1. L P");
+  CHECK(again[0].moves.size() == 1);
+}

@@ -214,3 +214,24 @@ TEST_CASE("a file cut into many chunks reads the same games, at the same lines, 
     }
   }
 }
+
+TEST_CASE("a named file of position strings with a NUL byte is rejected as a file, and its refused game apart",
+          "[ingest]") {
+  // fuzz_ingest's long run found it (as `.fen`): the chunker refuses the game the
+  // NUL is in, and the reader finds the rest position strings, not games. Both
+  // are said, each once: the file (line 0) and the one game read (its line).
+  TempDir dir("apiary-hostile-fen-nul");
+  write(dir.path / "x.fen", std::string("S\n[\0", 4));
+  const auto summary = ingestInto(dir.path, {(dir.path / "x.fen").string()});
+  CHECK(summary.totals.games == 1);
+  CHECK(summary.totals.added == 0);
+  CHECK(summary.totals.rejected == 2);
+  REQUIRE(summary.errors.size() == 2);
+  const auto& file = summary.errors[0].line == 0 ? summary.errors[0] : summary.errors[1];
+  const auto& game = summary.errors[0].line == 0 ? summary.errors[1] : summary.errors[0];
+  CHECK(file.line == 0);
+  CHECK(file.message == "position strings, not games");
+  CHECK(game.line == 2);
+  CHECK(game.column == 2);
+  CHECK(game.message.find("NUL") != std::string::npos);
+}

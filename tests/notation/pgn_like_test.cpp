@@ -450,3 +450,13 @@ TEST_CASE("the reader names the one legal move a ply fits, else says how many fi
   CHECK(several > 500);
   CHECK(origins > 1000);
 }
+
+TEST_CASE("a ply whose origin is an empty cell is refused without touching a piece that is not there") {
+  // fuzz_pgn_like's long run found it under UBSan: the origin of `passb-b` is an
+  // empty cell, and its top piece (none) was shifted into the movers' bit mask.
+  const auto games = readGames(grammar::Format::PgnLike, std::string_view("1.+b\npassb-b", 12));
+  REQUIRE(games.size() == 1);
+  REQUIRE(games[0].error);
+  CHECK(games[0].error->line == 2);
+  CHECK(games[0].error->ply == 2);
+}

@@ -8,6 +8,7 @@
 #include "engine/generate.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
+#include "notation_row.hpp"
 #include "support.hpp"
 
 using namespace apiary;
@@ -41,9 +42,10 @@ struct Compared {
 // game's record against makeRecord of the same replayed game.
 Compared compareRecords(std::string_view text, const std::string& path, bool lenient) {
   Compared compared;
-  const grammar::Format format = notation::detectNotation(text, path);
+  const notation::Notation* format = notation::detectNotation(text, path);
+  REQUIRE(format);
   index::RecordBuilder builder;
-  notation::readGames(format, text, [&](notation::ReplayedGame&& game) {
+  notation::readGames(*format, text, [&](notation::ReplayedGame&& game) {
     if (game.ok() && !game.setUp) {
       INFO(path << " game " << game.index);
       notation::ReplayedGame copy = game;
@@ -68,13 +70,12 @@ TEST_CASE("a record built during the replay is the one a second walk makes, in e
     GeneratedGame game = generator.next();
     games.push_back(notation::gameFromBoard(std::move(game.board), game.tags));
   }
-  for (auto format : {notation::WriteFormat::Uhp, notation::WriteFormat::PgnLike, notation::WriteFormat::AlgebraicShort,
-                      notation::WriteFormat::AlgebraicLong, notation::WriteFormat::Direction}) {
-    INFO(notation::writeFormatName(format));
-    const Compared c = compareRecords(notation::writeGames(format, games), "games.txt", false);
+  for (std::string_view name : {"uhp", "pgn-like", "algebraic", "algebraic-long", "direction"}) {
+    INFO(name);
+    const Compared c = compareRecords(notation::writeGames(test::row(name), games), "games.txt", false);
     CHECK(c.followed + c.walked == 40);
     // The direction notation replays without the observer: its games are walked again.
-    if (format == notation::WriteFormat::Direction) CHECK(c.walked == 40);
+    if (name == "direction") CHECK(c.walked == 40);
     else CHECK(c.followed == 40);
   }
 }

@@ -454,7 +454,7 @@ TEST_CASE("the reader names the one legal move a ply fits, else says how many fi
 TEST_CASE("a ply whose origin is an empty cell is refused without touching a piece that is not there") {
   // fuzz_pgn_like's long run found it under UBSan: the origin of `passb-b` is an
   // empty cell, and its top piece (none) was shifted into the movers' bit mask.
-  const auto games = readGames(grammar::Format::PgnLike, std::string_view("1.+b\npassb-b", 12));
+  const auto games = readGames(test::row("pgn-like"), std::string_view("1.+b\npassb-b", 12));
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].error);
   CHECK(games[0].error->line == 2);

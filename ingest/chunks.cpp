@@ -183,8 +183,9 @@ class Chunker {
   // Hands on the whole games held, if they hold anything; the file's notation is
   // decided first, once, since it is now read in several chunks.
   void flushText() {
-    if (!decided_ && !decideFormat()) return;
-    if (!isBlank(text_)) emitText();
+    if (!decided_) decideFormat();
+    // A file no notation reads is refused once, whole: nothing of it goes on.
+    if (format_ && !isBlank(text_)) emitText();
     text_.clear();
     gameStart_ = 0;
   }

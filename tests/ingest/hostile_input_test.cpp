@@ -235,3 +235,16 @@ TEST_CASE("a named file of position strings with a NUL byte is rejected as a fil
   CHECK(game.column == 2);
   CHECK(game.message.find("NUL") != std::string::npos);
 }
+
+TEST_CASE("a file no notation reads is rejected once, however many times its text is handed on", "[ingest]") {
+  // fuzz_ingest's long run found it: the NUL byte ends a game, the text after it
+  // was handed on again and refused a second time ("not a Hive game file").
+  TempDir dir("apiary-hostile-twice");
+  write(dir.path / "x.pgn", std::string("]\n[\0\n]\n[", 9));
+  const auto summary = ingestInto(dir.path, {(dir.path / "x.pgn").string()});
+  CHECK(summary.totals.added == 0);
+  CHECK(summary.totals.rejected == 1);
+  REQUIRE(summary.errors.size() == 1);
+  CHECK(summary.errors[0].line == 0);
+  CHECK(summary.errors[0].message == "binary data, not a Hive game file");
+}

@@ -7,38 +7,13 @@
 // positions).
 #include <bit>
 
+#include "engine/around_shape.hpp"
 #include "engine/movegen.hpp"
 #include "engine/walks.hpp"
 
 namespace apiary {
 
 namespace {
-
-// What a cell's mask of occupied neighbours tells of it.
-struct AroundShape {
-  // Whether they form one unbroken arc. Then they stay connected through each
-  // other when the middle piece leaves, so it cannot split the hive.
-  bool oneArc;
-  uint8_t arcs;
-  uint8_t loneGaps;  // directions of empty neighbours between two occupied ones
-  // Twice the cell's share of the hive's holes (pinnedPieces).
-  int8_t twiceHolesShare;
-};
-constexpr std::array<AroundShape, 64> kShape = [] {
-  std::array<AroundShape, 64> t{};
-  const auto has = [](unsigned m, int d) { return (m >> ((d + kDirs) % kDirs)) & 1; };
-  for (unsigned m = 0; m < 64; ++m) {
-    int starts = 0;  // occupied neighbours whose counter-clockwise neighbour is empty
-    unsigned lone = 0;
-    for (int d = 0; d < kDirs; ++d) {
-      starts += has(m, d) && !has(m, d - 1);
-      if (!has(m, d) && has(m, d - 1) && has(m, d + 1)) lone |= 1u << d;
-    }
-    const int below = (has(m, E) && has(m, SE)) + (has(m, SE) && has(m, SW));
-    t[m] = {m == 63 || starts <= 1, uint8_t(starts), uint8_t(lone), int8_t(std::popcount(m) - 2 * below - 2)};
-  }
-  return t;
-}();
 
 // The bit of the piece on top of c, and for an empty cell (kNoPiece) bit 31, no
 // piece's: the flood below marks neighbours without a branch on each.
@@ -113,7 +88,7 @@ uint32_t topBit(const Board& board, Cell c) { return pieceBit(board.top(c) % 32)
 // splitsHive for a piece known to be alone at `gone`: most pieces answer by table.
 bool loneSplits(const Board& board, Cell gone) {
   const unsigned around = board.occupiedAround(gone);
-  return !kShape[around].oneArc && floodSplits(board, gone, around);
+  return !kAroundShape[around].oneArc && floodSplits(board, gone, around);
 }
 
 bool isLegalMovement(const Board& board, const Move& move) {
@@ -130,90 +105,6 @@ bool isLegalMovement(const Board& board, const Move& move) {
   return walks::movesOrIsThrown(LiftedBoard{board, from}, p, me, walks::Reaches{to});
 }
 
-// Tarjan's articulation points over the occupied cells (at most 28), each cell's
-// occupied neighbours a bitmask of their indices, so that the depth-first walk
-// finds an unvisited neighbour in one instruction. For a hive with holes.
-uint32_t articulationPinned(const Board& board) {
-  std::array<Cell, kPieces> cells;
-  int n = 0;
-  for (uint32_t left = board.piecesOnBoard(); left; left &= left - 1)
-    if (const PieceId p = PieceId(std::countr_zero(left)); board.isTop(p)) cells[n++] = board.cellOf(p);
-  if (n <= 2) return 0;
-  std::array<uint8_t, kCells> index;  // only entries of occupied cells are read
-  for (int i = 0; i < n; ++i) index[cells[i]] = uint8_t(i);
-  std::array<uint32_t, kPieces> adjacent;
-  for (int i = 0; i < n; ++i) {
-    adjacent[i] = 0;
-    for (unsigned around = board.occupiedAround(cells[i]); around; around &= around - 1)
-      adjacent[i] |= 1u << index[neighbor(cells[i], std::countr_zero(around))];
-  }
-  std::array<uint8_t, kPieces> disc, low, parent, stack;
-  uint32_t visited = 1, articulation = 0;
-  int time = 1, depth = 0, rootChildren = 0;
-  disc[0] = low[0] = 1;
-  stack[depth++] = 0;
-  while (depth) {
-    const int v = stack[depth - 1];
-    if (const uint32_t fresh = adjacent[v] & ~visited) {
-      const int w = std::countr_zero(fresh);
-      visited |= 1u << w;
-      parent[w] = uint8_t(v);
-      disc[w] = low[w] = uint8_t(++time);
-      rootChildren += v == 0;
-      stack[depth++] = uint8_t(w);
-      continue;
-    }
-    --depth;
-    if (v == 0) break;
-    // Every neighbour is visited now: the earlier ones are back edges (descendants,
-    // discovered later, cannot lower low[v]).
-    const int u = parent[v];
-    for (uint32_t others = adjacent[v] & ~(1u << u); others; others &= others - 1)
-      low[v] = std::min(low[v], disc[std::countr_zero(others)]);
-    low[u] = std::min(low[u], low[v]);
-    if (u != 0 && low[v] >= disc[u]) articulation |= 1u << u;
-  }
-  if (rootChildren > 1) articulation |= 1u;
-  uint32_t pinned = 0;
-  for (; articulation; articulation &= articulation - 1) {
-    const Cell c = cells[std::countr_zero(articulation)];
-    if (board.height(c) == 1) pinned |= pieceBit(board.top(c));
-  }
-  return pinned;
-}
-
-// An empty cell closed in by six pieces: a hole of its own.
-bool loneHole(const Board& board, Cell c) {
-  return !board.occupied(c) && board.occupiedAround(c) == Board::kAllAround;
-}
-
-// Whether all of the hive's holes are lone cells: each is counted once, from the
-// piece west of it.
-bool onlyLoneHoles(const Board& board, int holes) {
-  for (uint32_t left = board.piecesOnBoard(); left; left &= left - 1)
-    if (const PieceId p = PieceId(std::countr_zero(left)); board.isTop(p))
-      holes -= loneHole(board, neighbor(board.cellOf(p), E));
-  return holes == 0;
-}
-
-// When every hole is a lone cell, the arcs of a piece hold together without it
-// exactly when each gap between them, but one, is such a hole: a path joining two
-// arcs closes a ring with the piece, which parts the gaps on either side of it, so
-// arcs all joined need gaps in as many separate empty regions, and there is one
-// region besides the lone holes.
-uint32_t pinnedAroundLoneHoles(const Board& board, uint32_t severalArcs) {
-  uint32_t pinned = severalArcs;
-  for (uint32_t left = severalArcs; left; left &= left - 1) {
-    const Cell c = board.cellOf(PieceId(std::countr_zero(left)));
-    const AroundShape shape = kShape[board.occupiedAround(c)];
-    int open = shape.arcs;
-    for (unsigned gaps = shape.loneGaps; gaps; gaps &= gaps - 1)
-      open -= loneHole(board, neighbor(c, std::countr_zero(gaps)));
-    if (open <= 1) pinned &= ~(left & -left);
-  }
-  return pinned;
-}
-
 }  // namespace
 
 bool isLegal(const Board& board, const Move& move) {
@@ -222,29 +113,6 @@ bool isLegal(const Board& board, const Move& move) {
   MoveList all;
   legalMoves(board, all);
   return all.size() == 1 && all[0].isPass();
-}
-
-// A hive without holes (empty regions it encloses) is pinned exactly at the pieces
-// whose occupied neighbours are not one arc: two arcs joined without the piece
-// would close a ring around one of the empty cells between them. Its holes come
-// from Euler's formula over the cells, their contacts and the triangles of three
-// touching cells: holes = 1 - cells + contacts - triangles for one hive. Each cell
-// counts half of its contacts and the two triangles below it (with its E and SE
-// neighbours, with SE and SW), so twice its share is a number of its neighbour mask.
-uint32_t pinnedPieces(const Board& board) {
-  uint32_t severalArcs = 0;
-  int twiceHoles = 2;
-  for (uint32_t left = board.piecesOnBoard(); left; left &= left - 1) {
-    const PieceId p = PieceId(std::countr_zero(left));
-    const Cell c = board.cellOf(p);
-    if (board.top(c) != p) continue;
-    const AroundShape shape = kShape[board.occupiedAround(c)];
-    twiceHoles += shape.twiceHolesShare;
-    if (board.height(c) == 1 && !shape.oneArc) severalArcs |= pieceBit(p);
-  }
-  if (twiceHoles == 0) return severalArcs;
-  return onlyLoneHoles(board, twiceHoles / 2) ? pinnedAroundLoneHoles(board, severalArcs)
-                                              : articulationPinned(board);
 }
 
 bool splitsHive(const Board& board, PieceId piece) {

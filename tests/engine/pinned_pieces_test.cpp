@@ -1,11 +1,15 @@
 // pinnedPieces answers most positions from each piece's neighbour mask (a hive
 // without holes is pinned exactly where a piece's neighbours are not one arc) and
-// the rest by articulation points: both against the plain definition, each piece
-// lifted and the hive flooded without it, at every position of generated and real
-// games.
+// the rest by the gaps next to lone-cell holes or by articulation points;
+// PinnedTrack keeps the same move by move. Both against the plain definition, each
+// piece lifted and the hive flooded without it, at every position of generated and
+// real games.
+#include <bit>
 #include <filesystem>
+#include <random>
 
 #include "engine/generate.hpp"
+#include "engine/pinned.hpp"
 #include "engine_support.hpp"
 #include "notation/notations.hpp"
 #include "support.hpp"
@@ -58,12 +62,16 @@ struct Tally {
   long positions = 0, ringed = 0;  // ringed: a piece with several arcs is not pinned
 };
 
+// pinnedPieces of each position, and a PinnedTrack following the game.
 void compareAlong(const Board& final, Tally& tally) {
   Board board(final.type(), final.rules(), final.firstMover());
+  PinnedTrack track;
   for (const Move& m : final.history()) {
     board.play(m);
-    const uint32_t expected = pinnedByDefinition(board);
-    if (pinnedPieces(board) != expected) FAIL_CHECK(gameString(board) << ": pinnedPieces " << pinnedPieces(board) << ", by definition " << expected);
+    const uint32_t expected = pinnedByDefinition(board), tracked = track.played(board, m);
+    if (pinnedPieces(board) != expected || tracked != expected)
+      FAIL_CHECK(gameString(board) << ": pinnedPieces " << pinnedPieces(board) << ", tracked " << tracked
+                                   << ", by definition " << expected);
     ++tally.positions;
     tally.ringed += (severalArcs(board) & ~expected) != 0;
   }
@@ -111,4 +119,14 @@ TEST_CASE("a ring of pieces pins none of them, and pins the one a tail hangs on"
   Board tailed = Board::fromPosition(GameType::all(), {}, Color::White, stacks);
   CHECK(pinnedPieces(tailed) == pieceBit(pieceId(Color::White, Bug::Ant, 1)));
   CHECK(pinnedByDefinition(tailed) == pinnedPieces(tailed));
+}
+
+TEST_CASE("pieceCount counts the pieces of a mask as std::popcount does") {
+  std::mt19937 random(5);
+  for (uint32_t mask = 0; mask < (1u << kSlots); ++mask) {
+    REQUIRE(pieceCount(mask) == std::popcount(mask));
+    REQUIRE(pieceCount(mask << kSlots) == std::popcount(mask));
+    const uint32_t any = random() & kAllPieces;
+    REQUIRE(pieceCount(any) == std::popcount(any));
+  }
 }

@@ -133,8 +133,12 @@ void replayGames(const index::GameSearch& catalogue, const Pattern& pattern, std
   std::future<std::vector<GameMatch>> running;
   for (std::size_t first = 0; first < replays.size(); first += kChunk) {
     std::vector<Job> chunk;
-    for (std::size_t i = first; i < std::min(replays.size(), first + kChunk); ++i)
-      if (auto row = catalogue.movesOf(replays[i].id)) chunk.push_back({std::move(*row), replays[i]});
+    const std::size_t end = std::min(replays.size(), first + kChunk);
+    std::vector<index::GameId> ids;
+    for (std::size_t i = first; i < end; ++i) ids.push_back(replays[i].id);
+    std::vector<index::GameRow> rows = catalogue.movesOf(ids);
+    for (std::size_t i = first, r = 0; i < end && r < rows.size(); ++i)
+      if (rows[r].id == replays[i].id) chunk.push_back({std::move(rows[r++]), replays[i]});
     if (running.valid()) take(running.get());
     running = std::async(std::launch::async, testChunk, std::move(chunk));
   }

@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include "engine/mobility.hpp"
 #include "engine/movegen.hpp"
 
 namespace apiary {
@@ -34,6 +35,19 @@ uint32_t PatternTrace::pinnedAfter(const Board& after, const Move& m) const {
   return pinnedPieces(after);
 }
 
+PlyFeatures PlyFeatures::emptyBoard(GameType type) {
+  static const std::array<PlyFeatures, 8> kByType = [] {
+    std::array<PlyFeatures, 8> t{};
+    for (uint8_t e = 0; e < 8; ++e) {
+      const Board empty(GameType{e}, Rules{.tournament = false});
+      for (Color c : {Color::White, Color::Black})
+        t[e].bits |= uint32_t(countMobility(empty, c, 0, kMobilityCap)) << (19 + 4 * int(c));
+    }
+    return t;
+  }();
+  return kByType[type.expansions & 7];
+}
+
 void PatternTrace::played(const Board& after, const Move& m) {
   if (!m.isPass()) {
     const bool climbed = after.under(m.piece) != kNoPiece;
@@ -49,6 +63,7 @@ void PatternTrace::played(const Board& after, const Move& m) {
     if (after.onBoard(queen)) bits |= uint32_t(after.occupiedNeighbors(after.cellOf(queen))) << (3 * int(c));
     bits |= unsigned(onTop_[int(c)]) << (6 + 2 * int(c));  // only Beetles and a Mosquito climb: at most 3
     bits |= uint32_t(std::popcount(pinned & colorMask(c))) << (11 + 4 * int(c));
+    bits |= uint32_t(countMobility(after, c, pinned, PlyFeatures::kMobilityCap)) << (19 + 4 * int(c));
   }
   plies_.push_back({bits});
 }

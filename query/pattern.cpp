@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/mobility.hpp"
 #include "engine/movegen.hpp"
 #include "engine/position_features.hpp"
 #include "grammar/pattern.hpp"
@@ -62,13 +63,11 @@ class Features {
   int value(syntax::FeatureWord f, Color c) {
     switch (f) {
       case syntax::FeatureWord::QueenNeighbours: return queenNeighbours(board_, c);
-      case syntax::FeatureWord::Pinned:
-        if (!pinned_) pinned_ = pinnedPieces(board_);
-        return pinnedOf(*pinned_, c);
+      case syntax::FeatureWord::Pinned: return pinnedOf(pinned(), c);
       case syntax::FeatureWord::InHand: return inHand(board_, c);
       case syntax::FeatureWord::OnTop: return onTop(board_, c);
       case syntax::FeatureWord::Mobility:
-        if (mobility_[int(c)] < 0) mobility_[int(c)] = mobility(board_, c);
+        if (mobility_[int(c)] < 0) mobility_[int(c)] = countMobility(board_, c, pinned());
         return mobility_[int(c)];
       case syntax::FeatureWord::Ply: return board_.ply();
     }
@@ -76,6 +75,11 @@ class Features {
   }
 
  private:
+  uint32_t pinned() {
+    if (!pinned_) pinned_ = pinnedPieces(board_);
+    return *pinned_;
+  }
+
   const Board& board_;
   std::optional<uint32_t> pinned_;
   int mobility_[2] = {-1, -1};
@@ -148,7 +152,23 @@ void checkSides(const syntax::ConditionWord& c, std::optional<Side>& named) {
   if (!named && cmp.side != syntax::SideWord::Any) named = sideOf(cmp.side);
 }
 
-// A position's features as the store has them (mobility is not).
+// Kleene's three values: what a condition is when some features are unknown.
+enum class Tri { False, True, Unknown };
+
+// A comparison of a value known only to be at least `least` (a stored mobility at
+// its cap).
+Tri compareAtLeast(int least, syntax::CompareWord op, int right) {
+  switch (op) {
+    case syntax::CompareWord::Less: return least >= right ? Tri::False : Tri::Unknown;
+    case syntax::CompareWord::LessEqual:
+    case syntax::CompareWord::Equal: return least > right ? Tri::False : Tri::Unknown;
+    case syntax::CompareWord::GreaterEqual: return least >= right ? Tri::True : Tri::Unknown;
+    case syntax::CompareWord::Greater: return least > right ? Tri::True : Tri::Unknown;
+  }
+  return Tri::Unknown;
+}
+
+// A position's features as the store has them (mobility up to its cap).
 struct StoredPosition {
   PlyFeatures features;
   int inHand[2];
@@ -161,6 +181,7 @@ struct StoredPosition {
       case syntax::FeatureWord::InHand: return inHand[int(c)];
       case syntax::FeatureWord::OnTop: return features.onTop(c);
       case syntax::FeatureWord::Pinned: return features.pinned(c);
+      case syntax::FeatureWord::Mobility: return features.mobility(c);
       case syntax::FeatureWord::Ply: return ply;
       default: return std::nullopt;
     }
@@ -178,9 +199,6 @@ bool queensFit(const std::vector<QueenBound>& bounds, const StoredPosition& p) {
     return color ? fits(*color) : fits(Color::White) || fits(Color::Black);
   });
 }
-
-// Kleene's three values: what a condition is when some features are unknown.
-enum class Tri { False, True, Unknown };
 
 }  // namespace
 
@@ -220,7 +238,10 @@ struct Pattern::Condition {
     const auto& cmp = c.comparison;
     const Color color = colorOfSide(sideOf(cmp.side), p.toMove).value_or(Color::White);
     const auto v = p.value(cmp.feature, color);
-    return !v ? Tri::Unknown : compare(*v, cmp.op, cmp.value) ? Tri::True : Tri::False;
+    if (!v) return Tri::Unknown;
+    if (cmp.feature == syntax::FeatureWord::Mobility && *v == PlyFeatures::kMobilityCap)
+      return compareAtLeast(*v, cmp.op, cmp.value);
+    return compare(*v, cmp.op, cmp.value) ? Tri::True : Tri::False;
   }
 };
 
@@ -262,7 +283,7 @@ Screening Pattern::screen(const index::StoredGame& game) const {
     if (last >= 0) mayHold(0), mayHold(last);
     return out;
   }
-  StoredPosition p{{}, {}, 0, game.firstMover};
+  StoredPosition p{PlyFeatures::emptyBoard(game.type), {}, 0, game.firstMover};
   for (Color c : {Color::White, Color::Black}) p.inHand[int(c)] = std::popcount(game.type.pieces() & colorMask(c));
   bool exact = !formation_;
   uint32_t holding = 0, firstHolding = 0;

@@ -52,6 +52,7 @@ class Board {
   GameType type() const { return type_; }
   // Whether the piece exists in this game type: asked for every written move.
   bool inGame(PieceId p) const { return inGame_ & pieceBit(p); }
+  uint32_t piecesInGame() const { return inGame_; }  // type().pieces(), kept
   Rules rules() const { return rules_; }
   Color firstMover() const { return first_; }
   Color toMove() const { return (ply_ & 1) ? other(first_) : first_; }

@@ -2,6 +2,8 @@
 
 #include <bit>
 
+#include "engine/mobility.hpp"
+
 namespace apiary {
 
 // The contacts of the top of `cell` with its neighbours' tops and with the piece
@@ -15,6 +17,19 @@ void PatternTrace::touch(const Board& board, Cell cell) {
   }
   if (const PieceId below = board.under(top); below != kNoPiece)
     contacts_.add(Contacts::stackedBit(bugOf(top), bugOf(below), colorOf(top) != colorOf(below)));
+}
+
+PlyFeatures PlyFeatures::emptyBoard(GameType type) {
+  static const std::array<PlyFeatures, 8> kByType = [] {
+    std::array<PlyFeatures, 8> t{};
+    for (uint8_t e = 0; e < 8; ++e) {
+      const Board empty(GameType{e}, Rules{.tournament = false});
+      for (Color c : {Color::White, Color::Black})
+        t[e].bits |= uint32_t(countMobility(empty, c, 0, kMobilityCap)) << (19 + 4 * int(c));
+    }
+    return t;
+  }();
+  return kByType[type.expansions & 7];
 }
 
 void PatternTrace::played(const Board& after, const Move& m) {
@@ -32,6 +47,7 @@ void PatternTrace::played(const Board& after, const Move& m) {
     if (after.onBoard(queen)) bits |= uint32_t(after.occupiedNeighbors(after.cellOf(queen))) << (3 * int(c));
     bits |= unsigned(onTop_[int(c)]) << (6 + 2 * int(c));  // only Beetles and a Mosquito climb: at most 3
     bits |= uint32_t(pieceCount(pinned & colorMask(c))) << (11 + 4 * int(c));
+    bits |= uint32_t(countMobility(after, c, pinned, PlyFeatures::kMobilityCap)) << (19 + 4 * int(c));
   }
   plies_.push_back({bits});
 }

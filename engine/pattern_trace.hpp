@@ -1,7 +1,7 @@
 // What a game's positions tell pattern search without a replay, kept as the game
-// is played: per ply the cheap features (Queen neighbours, pieces on top and
-// pinned pieces per colour, whether the ply placed a piece, from which pieces in
-// hand follow), and
+// is played: per ply the features (Queen neighbours, pieces on top, pinned pieces
+// and legal moves up to a cap per colour, whether the ply placed a piece, from
+// which pieces in hand follow), and
 // for the whole game its contacts: which pairs of bugs (same colour or not) ever
 // stood on top of adjacent cells, and which ever stood one right on another. A
 // formation can only hold in a game whose contacts include the pairs it needs
@@ -17,18 +17,26 @@
 
 namespace apiary {
 
-// One position's features in 19 bits: Queen neighbours of White (bits 0-2) and
+// One position's features in 27 bits: Queen neighbours of White (bits 0-2) and
 // Black (3-5), pieces on top of White (6-7) and Black (8-9), bit 10 set when the
 // ply that reached it placed a piece, pinned pieces of White (11-14) and Black
-// (15-18; a colour has at most 14 pieces).
+// (15-18; a colour has at most 14 pieces), legal moves of White (19-22) and Black
+// (23-26) up to kMobilityCap (engine/mobility.hpp): the cap means that many or more,
+// since counting stops there (what it costs an ingest grows with the cap).
 struct PlyFeatures {
   uint32_t bits = 0;
 
-  static constexpr int kBytes = 3;  // as stored
+  static constexpr int kBytes = 4;  // as stored
+  static constexpr int kMobilityCap = 15;
   int queenNeighbours(Color c) const { return (bits >> (3 * int(c))) & 7; }
   int onTop(Color c) const { return (bits >> (6 + 2 * int(c))) & 3; }
   bool placed() const { return bits >> 10 & 1; }
   int pinned(Color c) const { return (bits >> (11 + 4 * int(c))) & 15; }
+  int mobility(Color c) const { return (bits >> (19 + 4 * int(c))) & kMobilityCap; }
+
+  // The empty board's (ply 0, which traces do not keep): all 0 but the legal moves,
+  // one a bug of the game type (the archives' rules: a Queen may open).
+  static PlyFeatures emptyBoard(GameType type);
 };
 
 // A set of contacts: bits 0-127 adjacency of two tops (the lower bug first, the

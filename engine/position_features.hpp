@@ -18,7 +18,9 @@ int inHand(const Board& board, Color color);
 int onTop(const Board& board, Color color);
 // The colour's legal moves (a forced pass is one): for the side to move, its moves;
 // for the other, the moves it would have were it its turn in this very position (no
-// piece barred for having just moved). 0 for both once the game is over.
+// piece barred for having just moved). 0 for both once the game is over. Counted by
+// the generator on a board set up again: the reference for countMobility
+// (engine/mobility.hpp), which pattern search and ingest use.
 int mobility(const Board& board, Color color);
 
 }  // namespace apiary

@@ -37,8 +37,9 @@ inline GameState stateOfCode(int64_t code) {
 //   folds (tag_values.folded) and games by date (issue 16);  5: each game's
 //   repairs (game_repairs, issue 14);  6: pattern search's per-game
 //   contacts and per-ply features under 'f' (pattern_store.hpp, issue 16);
-//   7: each ply's pinned pieces among those features (three bytes a ply).
-inline constexpr int kIndexFormatVersion = 7;
+//   7: each ply's pinned pieces among those features (three bytes a ply);
+//   8: each ply's legal moves per colour, up to a cap (four bytes a ply).
+inline constexpr int kIndexFormatVersion = 8;
 
 // WAL (readers run beside the writer), synchronous=FULL (a pending batch must be
 // on disk before RocksDB commits it), and a larger page cache for the writer.

@@ -25,10 +25,7 @@ std::string encodePatternBatch(GameId firstGame, std::span<const GameRecord* con
     out.push_back(char(resultCode(g->result()) | int(g->firstMover == Color::Black) << 2 | g->type.expansions << 3));
     putVarint(out, g->plyFeatures.size());
     for (uint64_t w : g->contacts.words) putFixed64(out, w);
-    for (PlyFeatures f : g->plyFeatures) {
-      const char bytes[PlyFeatures::kBytes] = {char(f.bits & 0xFF), char(f.bits >> 8 & 0xFF), char(f.bits >> 16)};
-      out.append(bytes, PlyFeatures::kBytes);
-    }
+    for (PlyFeatures f : g->plyFeatures) putFixed32(out, f.bits);
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/mobility.hpp"
 #include "engine/movegen.hpp"
 #include "engine/position_features.hpp"
 #include "grammar/pattern.hpp"
@@ -63,13 +64,11 @@ class Features {
   int value(syntax::FeatureWord f, Color c) {
     switch (f) {
       case syntax::FeatureWord::QueenNeighbours: return queenNeighbours(board_, c);
-      case syntax::FeatureWord::Pinned:
-        if (!pinned_) pinned_ = pinnedPieces(board_);
-        return pinnedOf(*pinned_, c);
+      case syntax::FeatureWord::Pinned: return pinnedOf(pinned(), c);
       case syntax::FeatureWord::InHand: return inHand(board_, c);
       case syntax::FeatureWord::OnTop: return onTop(board_, c);
       case syntax::FeatureWord::Mobility:
-        if (mobility_[int(c)] < 0) mobility_[int(c)] = mobility(board_, c);
+        if (mobility_[int(c)] < 0) mobility_[int(c)] = countMobility(board_, c, pinned());
         return mobility_[int(c)];
       case syntax::FeatureWord::Ply: return board_.ply();
     }
@@ -77,6 +76,11 @@ class Features {
   }
 
  private:
+  uint32_t pinned() {
+    if (!pinned_) pinned_ = pinnedPieces(board_);
+    return *pinned_;
+  }
+
   const Board& board_;
   std::optional<uint32_t> pinned_;
   int mobility_[2] = {-1, -1};
@@ -224,6 +228,7 @@ class StoredWalk {
  public:
   explicit StoredWalk(const index::StoredGame& game) : game_(game) {
     p_.toMove = game.firstMover;
+    p_.features = PlyFeatures::emptyBoard(game.type);
     for (Color c : {Color::White, Color::Black}) p_.inHand[int(c)] = piecesOfType(game.type, c);
   }
   const StoredPosition& position() const { return p_; }

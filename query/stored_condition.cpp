@@ -1,6 +1,8 @@
 #include "query/stored_condition.hpp"
 
+#include <algorithm>
 #include <climits>
+#include <utility>
 
 namespace apiary::query {
 
@@ -50,6 +52,19 @@ bool evaluate(const syntax::ConditionWord& c, const std::vector<bool>& outcomes,
   return false;
 }
 
+// The values a comparison holds for, lo to hi.
+std::pair<int64_t, int64_t> rangeOf(const syntax::ComparisonWord& cmp) {
+  const int64_t v = cmp.value;
+  switch (cmp.op) {
+    case syntax::CompareWord::Less: return {INT64_MIN, v - 1};
+    case syntax::CompareWord::LessEqual: return {INT64_MIN, v};
+    case syntax::CompareWord::Equal: return {v, v};
+    case syntax::CompareWord::GreaterEqual: return {v, INT64_MAX};
+    case syntax::CompareWord::Greater: return {v + 1, INT64_MAX};
+  }
+  return {1, 0};
+}
+
 }  // namespace
 
 bool compare(int64_t left, syntax::CompareWord op, int64_t right) {
@@ -65,7 +80,7 @@ bool compare(int64_t left, syntax::CompareWord op, int64_t right) {
 
 bool StoredCondition::stored(syntax::FeatureWord f) {
   return f == syntax::FeatureWord::QueenNeighbours || f == syntax::FeatureWord::OnTop ||
-         f == syntax::FeatureWord::Pinned;
+         f == syntax::FeatureWord::Pinned || f == syntax::FeatureWord::Mobility;
 }
 
 // The layout engine/pattern_trace.hpp documents for PlyFeatures.
@@ -75,6 +90,7 @@ StoredCondition::Field StoredCondition::fieldOf(syntax::FeatureWord f, Color c) 
     case syntax::FeatureWord::QueenNeighbours: return {uint8_t(3 * i), 7};
     case syntax::FeatureWord::OnTop: return {uint8_t(6 + 2 * i), 3};
     case syntax::FeatureWord::Pinned: return {uint8_t(11 + 4 * i), 15};
+    case syntax::FeatureWord::Mobility: return {uint8_t(19 + 4 * i), uint32_t(PlyFeatures::kMobilityCap)};
     default: return {0, 0};
   }
 }
@@ -82,21 +98,24 @@ StoredCondition::Field StoredCondition::fieldOf(syntax::FeatureWord f, Color c) 
 StoredCondition::StoredCondition(const syntax::ConditionWord& condition) : tree_(condition) {
   uint8_t bit = 0;
   forEachComparison(tree_, [&](const syntax::ComparisonWord& cmp) {
-    const int64_t v = cmp.value;
-    const Range range = [&]() -> Range {
-      switch (cmp.op) {
-        case syntax::CompareWord::Less: return {INT64_MIN, v - 1};
-        case syntax::CompareWord::LessEqual: return {INT64_MIN, v};
-        case syntax::CompareWord::Equal: return {v, v};
-        case syntax::CompareWord::GreaterEqual: return {v, INT64_MAX};
-        case syntax::CompareWord::Greater: return {v + 1, INT64_MAX};
-      }
-      return {1, 0};
-    }();
+    const auto [lo, hi] = rangeOf(cmp);
+    const Range range{lo, hi};
     const auto colors = colorsOf(cmp.side);
+    possibleBit_.push_back(-1);
     if (stored(cmp.feature)) {
       const Field white = fieldOf(cmp.feature, Color(colors[0])), black = fieldOf(cmp.feature, Color(colors[1]));
-      fields_.push_back({{white.shift, black.shift}, white.mask, range, bit});
+      if (cmp.feature == syntax::FeatureWord::Mobility) {
+        // Stored at the cap, the count is the cap or more: the comparison surely
+        // holds when all of those are in range, possibly when the cap or more is.
+        constexpr int64_t cap = PlyFeatures::kMobilityCap;
+        const Range surely{range.lo, range.hi == INT64_MAX ? INT64_MAX : std::min(range.hi, cap - 1)};
+        const Range possibly{std::min(range.lo, cap), range.hi};
+        fields_.push_back({{white.shift, black.shift}, white.mask, surely, bit});
+        fields_.push_back({{white.shift, black.shift}, white.mask, possibly, uint8_t(bit + 1)});
+        possibleBit_.back() = bit + 1;
+      } else {
+        fields_.push_back({{white.shift, black.shift}, white.mask, range, bit});
+      }
     } else if (cmp.feature == syntax::FeatureWord::InHand) {
       inHand_.push_back({{colors[0], colors[1]}, range, bit});
     } else if (cmp.feature == syntax::FeatureWord::Ply) {
@@ -105,21 +124,25 @@ StoredCondition::StoredCondition(const syntax::ConditionWord& condition) : tree_
       knownBit_.push_back(-1);
       return;
     }
-    knownBit_.push_back(bit++);
+    knownBit_.push_back(bit);
+    bit += possibleBit_.back() >= 0 ? 2 : 1;
   });
-  if (knownBit_.size() <= kMostTabulated) tabulate();
+  if (bit <= kMostTabulated) tabulate();
 }
 
 void StoredCondition::tabulate() {
-  std::vector<int> unknown;  // the comparisons the store cannot answer
-  for (std::size_t i = 0; i < knownBit_.size(); ++i)
-    if (knownBit_[i] < 0) unknown.push_back(int(i));
-  const std::size_t known = knownBit_.size() - unknown.size();
-  verdicts_.resize(std::size_t(1) << known);
+  std::size_t bits = 0;
+  for (std::size_t i = 0; i < knownBit_.size(); ++i) bits += (knownBit_[i] >= 0) + (possibleBit_[i] >= 0);
+  verdicts_.resize(std::size_t(1) << bits);
   std::vector<bool> outcomes(knownBit_.size());
   for (std::size_t row = 0; row < verdicts_.size(); ++row) {
-    for (std::size_t i = 0; i < knownBit_.size(); ++i)
-      if (knownBit_[i] >= 0) outcomes[i] = row >> knownBit_[i] & 1;
+    std::vector<int> unknown;  // the comparisons this row leaves open
+    for (std::size_t i = 0; i < knownBit_.size(); ++i) {
+      const bool surely = knownBit_[i] >= 0 && (row >> knownBit_[i] & 1);
+      const bool possibly = possibleBit_[i] >= 0 && (row >> possibleBit_[i] & 1);
+      if (knownBit_[i] < 0 || (possibly && !surely)) unknown.push_back(int(i));
+      outcomes[i] = surely;
+    }
     bool always = true, sometimes = false;
     for (std::size_t guess = 0; guess < std::size_t(1) << unknown.size(); ++guess) {
       for (std::size_t u = 0; u < unknown.size(); ++u) outcomes[std::size_t(unknown[u])] = guess >> u & 1;
@@ -154,6 +177,12 @@ Tri StoredCondition::walk(const syntax::ConditionWord& c, const StoredPosition& 
   if (stored(cmp.feature)) {
     const Field f = fieldOf(cmp.feature, color);
     value = p.features.bits >> f.shift & f.mask;
+    if (cmp.feature == syntax::FeatureWord::Mobility && value == PlyFeatures::kMobilityCap) {
+      // The cap or more: true when all of those are in range, false when none is.
+      const auto [lo, hi] = rangeOf(cmp);
+      if (lo <= value && hi == INT64_MAX) return Tri::True;
+      return hi >= value ? Tri::Unknown : Tri::False;
+    }
   } else if (cmp.feature == syntax::FeatureWord::InHand) {
     value = p.inHand[int(color)];
   } else if (cmp.feature == syntax::FeatureWord::Ply) {

@@ -30,9 +30,9 @@ class StoredCondition {
   // `condition` names a side for every feature but ply (Pattern checks it).
   explicit StoredCondition(const grammar::pattern::ConditionWord& condition);
 
-  // True or False when the stored features decide; Unknown when it depends on a
-  // feature the store lacks (mobility): True only when every value those could
-  // take makes it hold, False only when none does.
+  // True or False when the stored features decide; Unknown when it depends on what
+  // the store does not tell (a mobility stored at its cap is that or more): True
+  // only when every value those could take makes it hold, False only when none does.
   Tri judge(const StoredPosition& p) const {
     if (verdicts_.empty()) return walk(tree_, p);
     const int t = int(p.toMove);
@@ -75,9 +75,10 @@ class StoredCondition {
   grammar::pattern::ConditionWord tree_;
   std::vector<FieldTest> fields_;
   std::vector<ValueTest> inHand_, ply_;
-  // The tree's comparisons in order: the bit of each known one in the outcomes, or
-  // -1 (unknown: mobility).
-  std::vector<int> knownBit_;
+  // The tree's comparisons in order: the bit of each in the outcomes (for a
+  // mobility, whether it surely holds), and for a mobility the bit of whether it
+  // possibly does (its stored value may be a lower bound), else -1.
+  std::vector<int> knownBit_, possibleBit_;
   std::vector<Tri> verdicts_;  // by outcomes; empty: too many comparisons, walk the tree
 };
 

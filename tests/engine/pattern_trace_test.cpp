@@ -2,8 +2,11 @@
 // every position of generated games looked at whole: each pair of adjacent tops and
 // each piece right on another is among the game's contacts (and the game has no
 // other), and each ply's features are position_features' numbers, its pinned
-// pieces those that splitsHive (a flood from the piece's neighbours) says split.
+// pieces those that splitsHive (a flood from the piece's neighbours) says split, its
+// mobility the generator's count up to the cap.
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <bit>
 
 #include "engine/generate.hpp"
 #include "engine/movegen.hpp"
@@ -33,7 +36,7 @@ void addContactsOf(const Board& board, Contacts& out) {
 
 TEST_CASE("a pattern trace keeps the contacts and features every position of a game has") {
   GameGenerator generator(42);
-  int stacked = 0;
+  int stacked = 0, belowCap = 0, atCap = 0;
   for (int game = 0; game < 150; ++game) {
     const Board final = generator.next().board;
     Board board(final.type(), final.rules(), final.firstMover());
@@ -50,6 +53,9 @@ TEST_CASE("a pattern trace keeps the contacts and features every position of a g
         int pinned = 0;
         for (PieceId p = 0; p < kPieces; ++p) pinned += colorOf(p) == c && splitsHive(board, p);
         REQUIRE(f.pinned(c) == pinned);
+        const int moves = mobility(board, c);
+        REQUIRE(f.mobility(c) == std::min(moves, PlyFeatures::kMobilityCap));
+        ++(moves < PlyFeatures::kMobilityCap ? belowCap : atCap);
       }
       REQUIRE(f.placed() == m.isPlacement());
     }
@@ -58,4 +64,19 @@ TEST_CASE("a pattern trace keeps the contacts and features every position of a g
     stacked += (seen.words[2] | seen.words[3]) != 0;
   }
   CHECK(stacked > 20);  // Beetles climbed in many of the games
+  CHECK(belowCap > 1000);
+  CHECK(atCap > 1000);
+}
+
+TEST_CASE("the empty board's features are all 0 but the legal moves, one a bug of the game type") {
+  for (GameType type : kAllGameTypes) {
+    const PlyFeatures f = PlyFeatures::emptyBoard(type);
+    const Board empty(type, Rules{.tournament = false});
+    for (Color c : {Color::White, Color::Black}) {
+      REQUIRE(f.mobility(c) == mobility(empty, c));
+      REQUIRE(f.mobility(c) == 5 + std::popcount(type.expansions));
+      REQUIRE(f.queenNeighbours(c) + f.onTop(c) + f.pinned(c) == 0);
+    }
+    REQUIRE_FALSE(f.placed());
+  }
 }

@@ -28,7 +28,7 @@ TEST_CASE("pattern: the screen reads each stored feature where PlyFeatures keeps
   using F = grammar::pattern::FeatureWord;
   std::mt19937_64 rng(3);
   for (int i = 0; i < 2000; ++i) {
-    const PlyFeatures f{uint32_t(rng()) & ((1u << 19) - 1)};
+    const PlyFeatures f{uint32_t(rng()) & ((1u << 27) - 1)};
     for (Color c : {Color::White, Color::Black}) {
       const auto read = [&](F feature) {
         const auto field = query::StoredCondition::fieldOf(feature, c);
@@ -37,6 +37,7 @@ TEST_CASE("pattern: the screen reads each stored feature where PlyFeatures keeps
       REQUIRE(read(F::QueenNeighbours) == f.queenNeighbours(c));
       REQUIRE(read(F::OnTop) == f.onTop(c));
       REQUIRE(read(F::Pinned) == f.pinned(c));
+      REQUIRE(read(F::Mobility) == f.mobility(c));
     }
   }
 }

@@ -297,6 +297,11 @@ void Database::refresh() {
 
 void Database::waitForCompactions() { store_->waitForCompactions(); }
 
+void Database::releaseWriteMemory() {
+  batchFileBuffers_ = std::make_unique<BatchFileBuffers>();
+  catalogue_->releaseMemory();
+}
+
 void Database::compact() {
   if (options_.access != Access::ReadWrite) throw std::logic_error("compact on a read-only database");
   try {

@@ -123,6 +123,9 @@ class Database {
   void waitForCompactions();
   // Rewrites the positions as one sorted run (reads get faster; see PositionStore).
   void compact();
+  // Frees what writing batches keeps between them (the batch file's sort arrays,
+  // SQLite's page cache): before the closing compaction, whose memory adds to it.
+  void releaseWriteMemory();
   const WriteTimings& timings() const { return timings_; }
   const std::filesystem::path& dir() const { return dir_; }
 

@@ -15,6 +15,7 @@
 #include <optional>
 
 #include "engine/board.hpp"
+#include "engine/reference_move.hpp"
 
 namespace apiary::index {
 
@@ -23,7 +24,18 @@ inline constexpr PackedMove kPackedPass = 0xFFFF;
 
 // The move m, about to be played on `before`.
 PackedMove packMove(const Board& before, const Move& m);
-// The board move it names on `before`, or nullopt when it names none there.
-std::optional<Move> unpackMove(const Board& before, PackedMove move);
+// The board move it names on `before`, or nullopt when it names none there. Inline:
+// every replayed ply goes through it, and a call returns the optional through memory.
+inline std::optional<Move> unpackMove(const Board& before, PackedMove move) {
+  constexpr unsigned kNoRef = 31;
+  if (move == kPackedPass) return Move::pass();
+  const PieceId piece = PieceId(move & 31);
+  const unsigned ref = unsigned(move >> 5) & 31, side = unsigned(move >> 10) & 7;
+  if (move >> 13 || piece >= kPieces || (ref >= kPieces && ref != kNoRef) || side > kDirs) return std::nullopt;
+  const PlacedMove placed = placeByReference(before, piece, ref == kNoRef ? std::nullopt : std::optional(PieceId(ref)),
+                                             side == 0 ? std::nullopt : std::optional(Dir(side - 1)));
+  if (placed.fault != ReferenceFault::None) return std::nullopt;
+  return placed.move;
+}
 
 }  // namespace apiary::index

@@ -113,10 +113,11 @@ Screened screenGames(const index::Database& db, const Pattern& pattern, const st
   return out;
 }
 
-// The open games read from the catalogue, newest first, and replayed.
+// The open games read from the catalogue in id order (forwards through its file,
+// which the kernel's readahead follows on a cold cache) and replayed.
 void replayGames(const index::GameSearch& catalogue, const Pattern& pattern, std::vector<Replay> replays,
                  unsigned threads, std::vector<GameMatch>& matches) {
-  std::sort(replays.begin(), replays.end(), [](const Replay& a, const Replay& b) { return a.id > b.id; });
+  std::sort(replays.begin(), replays.end(), [](const Replay& a, const Replay& b) { return a.id < b.id; });
   struct Job {
     index::GameRow row;
     Replay window;

@@ -1,8 +1,9 @@
 // How pattern search's screen reads the stored features (query/stored_condition.hpp):
 // the bit fields it tests are PlyFeatures' own, conditions too long for its table of
 // verdicts are walked and still exact, and a condition that a feature the store
-// lacks cannot change is decided without a replay; answers against the brute-force
-// oracle of pattern_oracle.hpp.
+// lacks cannot change is decided without a replay, and threads that each read a
+// run of batches give one answer; answers against the brute-force oracle of
+// pattern_oracle.hpp.
 #include <catch2/catch.hpp>
 
 #include "pattern_oracle.hpp"
@@ -72,4 +73,21 @@ TEST_CASE("pattern: a condition that mobility cannot change is answered without 
                                            query::Pattern("", "pinned.white >= 4 and mobility.mine > 30"),
                                            {.filter = {}, .limit = 1});
   CHECK(replayed.replayed > 0);
+}
+
+TEST_CASE("pattern: the answer is the same whatever the threads, with more threads than batches too") {
+  const Games& g = Games::get();  // 3 batches of stored features
+  const index::GameSearch catalogue(*g.db);
+  const query::Pattern pattern("mine Q; E: *", "pinned.mine >= 1");
+  const auto one = query::findPattern(*g.db, catalogue, pattern, {.filter = {}, .limit = UINT64_MAX, .threads = 1});
+  REQUIRE(one.total > 0);
+  for (unsigned threads = 2; threads <= 5; ++threads) {
+    const auto got = query::findPattern(*g.db, catalogue, pattern, {.filter = {}, .limit = UINT64_MAX, .threads = threads});
+    INFO(threads << " threads");
+    CHECK(got.scanned == g.positions.size());
+    CHECK(got.total == one.total);
+    CHECK(got.positions == one.positions);
+    REQUIRE(got.games.size() == one.games.size());
+    for (std::size_t i = 0; i < got.games.size(); ++i) CHECK(got.games[i].game.id == one.games[i].game.id);
+  }
 }

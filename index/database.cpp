@@ -270,8 +270,9 @@ CheckReport Database::check(const CheckOptions& options) const {
   return runCheck(*store_, *catalogue_, visible_, options);
 }
 
-void Database::forEachPatternBatch(const std::function<void(std::string_view)>& f) const {
-  store_->forEachPatternBatch(f);
+void Database::forEachPatternBatch(const std::function<void(std::string_view)>& f, unsigned part,
+                                   unsigned parts) const {
+  store_->forEachPatternBatch(f, part, parts);
 }
 
 void Database::forEachPosition(const std::function<void(PositionHash, const PositionRecord&)>& f) const {

@@ -103,8 +103,10 @@ class Database {
   uint64_t countTags(std::span<const TagFilter> filters) const;
   GameId lastGame() const { return visible_; }
   // Each batch's pattern-features value (pattern_store.hpp), in batch order; games
-  // past lastGame() are the caller's to skip.
-  void forEachPatternBatch(const std::function<void(std::string_view value)>& f) const;
+  // past lastGame() are the caller's to skip. With `parts`, the part-th of that many
+  // runs of batches, so threads may read one each.
+  void forEachPatternBatch(const std::function<void(std::string_view value)>& f, unsigned part = 0,
+                           unsigned parts = 1) const;
   // Every position's record, in hash order (a full scan).
   void forEachPosition(const std::function<void(PositionHash, const PositionRecord&)>& f) const;
 

@@ -251,12 +251,35 @@ uint64_t PositionStore::forEachPosition(
   return orphans;
 }
 
-void PositionStore::forEachPatternBatch(const std::function<void(std::string_view)>& f) const {
+void PositionStore::forEachPatternBatch(const std::function<void(std::string_view)>& f, unsigned part,
+                                        unsigned parts) const {
   rocksdb::ReadOptions ro;
   ro.fill_cache = false;  // read once per query, whole
   ro.readahead_size = 4 << 20;
+  // The part's batch ids: the space's ids from its first to its last key, cut evenly.
+  uint64_t first = 0, end = 0;
+  {
+    std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro));
+    const auto idHere = [&]() -> std::optional<uint64_t> {
+      const auto key = it->Valid() ? IndexKey::decode(it->key().ToStringView()) : std::nullopt;
+      if (!key || key->space != IndexKey::Space::Patterns) return std::nullopt;
+      return key->id;
+    };
+    it->Seek(IndexKey::spaceStart(IndexKey::Space::Patterns));
+    const auto low = idHere();
+    it->SeekForPrev(IndexKey::patterns(UINT64_MAX).encode());
+    const auto high = idHere();
+    require(it->status(), "reading pattern features");
+    if (!low || !high || *high < *low) return;
+    const uint64_t n = *high - *low + 1, cut = std::max(1u, parts);
+    first = *low + n / cut * part + std::min<uint64_t>(part, n % cut);
+    end = first + n / cut + (part < n % cut);
+  }
+  const std::string upper = IndexKey::patterns(end).encode();
+  const rocksdb::Slice bound(upper);
+  ro.iterate_upper_bound = &bound;
   std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro));
-  for (it->Seek(IndexKey::spaceStart(IndexKey::Space::Patterns)); it->Valid(); it->Next()) {
+  for (it->Seek(IndexKey::patterns(first).encode()); it->Valid(); it->Next()) {
     const auto key = IndexKey::decode(it->key().ToStringView());
     if (!key || key->space != IndexKey::Space::Patterns) break;
     f(it->value().ToStringView());

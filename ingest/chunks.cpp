@@ -2,6 +2,8 @@
 
 #include <cctype>
 #include <cstring>
+#include <memory>
+#include <span>
 #include <string_view>
 #include <utility>
 
@@ -43,7 +45,7 @@ class Chunker {
   // `block`: where bytes are read to, one for every source (sizing it a file cost
   // more than reading a small file).
   Chunker(Source& source, const ChunkOptions& options, const std::function<void(SourceChunk&&)>& visit,
-          std::string& block)
+          std::span<char> block)
       : source_(source), options_(options), visit_(visit), block_(block),
         chunkBytes_(options.chunkBytes ? options.chunkBytes : caps::kChunkBytes) {}
 
@@ -244,7 +246,7 @@ class Chunker {
   Source& source_;
   const ChunkOptions& options_;
   const std::function<void(SourceChunk&&)>& visit_;
-  std::string& block_;
+  std::span<char> block_;
   const std::size_t chunkBytes_;
   std::string head_;         // the file's first bytes, for notation detection
   std::string line_;         // a line cut by the end of a block
@@ -267,8 +269,12 @@ class Chunker {
 
 void forEachChunk(const std::vector<std::string>& paths, const ChunkOptions& options,
                   const std::function<void(SourceChunk&&)>& visit) {
-  std::string block(256 * 1024, '\0');
-  forEachSource(paths, options.sources, [&](Source&& source) { Chunker(source, options, visit, block).run(); });
+  // Left unfilled: a small file touches a page or two of it, not all 64.
+  constexpr std::size_t kBlockBytes = 256 * 1024;
+  const std::unique_ptr<char[]> block(new char[kBlockBytes]);
+  forEachSource(paths, options.sources, [&](Source&& source) {
+    Chunker(source, options, visit, {block.get(), kBlockBytes}).run();
+  });
 }
 
 }  // namespace apiary::ingest

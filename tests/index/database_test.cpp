@@ -361,3 +361,21 @@ TEST_CASE("info says what the database holds") {
   CHECK(j["positions"] == info.positions);
   CHECK(j["bytes"] == info.bytes);
 }
+
+TEST_CASE("a writer that gave back its write memory adds more games and compacts to the same database") {
+  const std::vector<GameRecord> firstHalf(records().begin(), records().begin() + 200);
+  const std::vector<GameRecord> secondHalf(records().begin() + 200, records().end());
+  test::ScratchDir plainDir("release-plain"), releasedDir("release-given-back");
+  Database plain(plainDir.path()), released(releasedDir.path());
+  test::addInBatches(plain, records(), 64);
+  plain.compact();
+
+  test::addInBatches(released, firstHalf, 64);
+  released.releaseWriteMemory();
+  CHECK(test::addInBatches(released, secondHalf, 64).added == secondHalf.size());
+  released.releaseWriteMemory();
+  released.compact();
+  CHECK(released.digest() == plain.digest());
+  CHECK(released.info().games == records().size());
+  CHECK(released.check({.full = true}).ok());
+}

@@ -66,7 +66,13 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
   const auto summary = ingest::importSources(db, o.paths, options);
   // A fresh ingest leaves RocksDB in several levels, and every read of a popular
   // position would merge them: compact once, so explore is fast from the start.
-  if (summary.totals.added) db.compact();
+  // The compaction's memory comes on top of what the process still holds, so the
+  // writer's buffers and what keepFreedMemory kept go back to the kernel first.
+  if (summary.totals.added) {
+    db.releaseWriteMemory();
+    malloc_trim(0);
+    db.compact();
+  }
   if (terminal) std::fprintf(stderr, "\n");
 
   if (o.json) {

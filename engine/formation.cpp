@@ -19,12 +19,6 @@ int stepsBetween(Axial a, Axial b) {
 Axial rotated(Axial a) { return {-a.r, a.q + a.r}; }
 Axial reflected(Axial a) { return {a.r, a.q}; }
 
-bool pieceFits(PieceId p, const PieceSpec& spec, Color toMove) {
-  if (spec.bug && bugOf(p) != *spec.bug) return false;
-  const auto color = colorOfSide(spec.side, toMove);
-  return !color || colorOf(p) == *color;
-}
-
 bool sameSpec(const CellSpec& a, const CellSpec& b) {
   if (a.empty != b.empty || a.anywhere != b.anywhere || a.stack.size() != b.stack.size()) return false;
   for (std::size_t i = 0; i < a.stack.size(); ++i)
@@ -70,6 +64,17 @@ std::vector<Contacts> requiredContactsOf(const std::vector<CellSpec>& cells) {
   return out;
 }
 
+// The pieces a written piece accepts when each colour is to move.
+std::array<uint32_t, 2> acceptedPieces(const PieceSpec& spec) {
+  std::array<uint32_t, 2> out{};
+  for (Color toMove : {Color::White, Color::Black})
+    for (PieceId p = 0; p < kPieces; ++p) {
+      const auto color = colorOfSide(spec.side, toMove);
+      if ((!spec.bug || bugOf(p) == *spec.bug) && (!color || colorOf(p) == *color)) out[int(toMove)] |= pieceBit(p);
+    }
+  return out;
+}
+
 std::vector<QueenBound> queenBoundsOf(const std::vector<CellSpec>& cells) {
   std::vector<QueenBound> out;
   for (const CellSpec& c : cells)
@@ -85,69 +90,69 @@ std::vector<QueenBound> queenBoundsOf(const std::vector<CellSpec>& cells) {
 
 }  // namespace
 
-bool stackFits(const Board& board, Cell cell, const CellSpec& spec) {
-  if (spec.empty) return !board.occupied(cell);
-  const int spare = board.height(cell) - int(spec.stack.size());
+Formation::CellTest Formation::testOf(const CellSpec& spec) {
+  CellTest test{spec.empty, spec.anywhere, uint8_t(spec.stack.size()), {}};
+  for (std::size_t level = 0; level < spec.stack.size(); ++level) test.accepts[level] = acceptedPieces(spec.stack[level]);
+  return test;
+}
+
+bool Formation::fits(const Board& board, Cell cell, const CellTest& test, int toMove) {
+  if (test.empty) return !board.occupied(cell);
+  const int spare = board.height(cell) - test.height;
   if (spare < 0) return false;
   PieceId from = board.top(cell);
-  for (int depth = 0; depth <= (spec.anywhere ? spare : 0); ++depth, from = board.under(from)) {
+  if (!test.anywhere && test.height == 1) return test.accepts[0][toMove] >> from & 1;
+  for (int depth = 0; depth <= (test.anywhere ? spare : 0); ++depth, from = board.under(from)) {
     PieceId p = from;
-    bool fits = true;
-    for (const PieceSpec& piece : spec.stack) {
-      if (!pieceFits(p, piece, board.toMove())) {
-        fits = false;
-        break;
-      }
-      p = board.under(p);
-    }
-    if (fits) return true;
+    int level = 0;
+    for (; level < test.height && (test.accepts[std::size_t(level)][toMove] >> p & 1); ++level) p = board.under(p);
+    if (level == test.height) return true;
   }
   return false;
 }
 
-namespace {
-
-// stackFits, inline where formations test cells: most cells ask for one top piece
-// or none, answered without walking the stack.
-inline bool fits(const Board& board, Cell cell, const CellSpec& spec) {
-  if (spec.empty) return !board.occupied(cell);
-  if (!spec.anywhere && spec.stack.size() == 1) return board.occupied(cell) && pieceFits(board.top(cell), spec.stack[0], board.toMove());
-  return stackFits(board, cell, spec);
-}
-
-}  // namespace
-
 Formation::Formation(std::vector<CellSpec> cells) : cells_(std::move(cells)) {
   const auto anchor = std::find_if(cells_.begin(), cells_.end(), [](const CellSpec& c) { return !c.empty; });
   if (anchor == cells_.end()) throw std::invalid_argument("a formation needs at least one cell that is not empty");
-  anchor_ = &*anchor;
-  const PieceSpec& first = anchor_->stack.front();
-  for (PieceId p = 0; p < kPieces; ++p)
-    if (!first.bug || bugOf(p) == *first.bug) anchorPieces_ |= pieceBit(p);
+  anchor_ = std::size_t(anchor - cells_.begin());
+  const CellSpec& anchorSpec = cells_[anchor_];
   for (std::size_t i = 0; i < cells_.size(); ++i) {
     const CellSpec& c = cells_[i];
     if (c.stack.size() > 7) throw std::invalid_argument("a stack is at most 7 pieces high");
-    if (stepsBetween(c.at, anchor_->at) > kReach)
+    if (stepsBetween(c.at, anchorSpec.at) > kReach)
       throw std::invalid_argument("cell " + std::to_string(c.at.q) + "," + std::to_string(c.at.r) + " is more than " +
                                   std::to_string(kReach) + " steps from the first occupied cell");
     for (std::size_t j = 0; j < i; ++j)
       if (cells_[j].at == c.at)
         throw std::invalid_argument("cell " + std::to_string(c.at.q) + "," + std::to_string(c.at.r) + " is given twice");
   }
-  // The twelve orientations, those that put equal specifications on equal places
-  // (a symmetric formation) kept once.
+  for (const CellSpec& c : cells_) tests_.push_back(testOf(c));
+  orient();
+  for (std::size_t i = 0; i < cells_.size(); ++i) {
+    const CellSpec& c = cells_[i];
+    if (!c.empty && !c.anywhere) writtenTops_.push_back(i);
+    if (i != anchor_ && !c.empty && !c.anywhere && stepsBetween(c.at, anchorSpec.at) == 1) besideAnchor_.push_back(i);
+  }
+  required_ = requiredContactsOf(cells_);
+  queenBounds_ = queenBoundsOf(cells_);
+}
+
+// The twelve orientations, those that put equal specifications on equal places (a
+// symmetric formation) kept once.
+void Formation::orient() {
+  const Axial anchorAt = cells_[anchor_].at;
   std::vector<std::vector<std::pair<Axial, std::size_t>>> seen;  // sorted (place, first equal spec)
   for (int reflect = 0; reflect < 2; ++reflect)
     for (int turns = 0; turns < 6; ++turns) {
       std::vector<Placed> placed;
       std::vector<std::pair<Axial, std::size_t>> shape;
-      for (const CellSpec& c : cells_) {
-        if (&c == anchor_) continue;
-        Axial d = c.at - anchor_->at;
+      for (std::size_t i = 0; i < cells_.size(); ++i) {
+        if (i == anchor_) continue;
+        Axial d = cells_[i].at - anchorAt;
         if (reflect) d = reflected(d);
         for (int t = 0; t < turns; ++t) d = rotated(d);
-        placed.push_back({d.q, d.r, &c});
-        const auto equal = std::find_if(cells_.begin(), cells_.end(), [&](const CellSpec& o) { return sameSpec(o, c); });
+        placed.push_back({d.q, d.r, uint8_t(i)});
+        const auto equal = std::find_if(cells_.begin(), cells_.end(), [&](const CellSpec& o) { return sameSpec(o, cells_[i]); });
         shape.push_back({d, std::size_t(equal - cells_.begin())});
       }
       std::sort(shape.begin(), shape.end(), [](const auto& a, const auto& b) {
@@ -156,35 +161,35 @@ Formation::Formation(std::vector<CellSpec> cells) : cells_(std::move(cells)) {
       if (std::find(seen.begin(), seen.end(), shape) != seen.end()) continue;
       seen.push_back(std::move(shape));
       // Occupied cells first: they fail more often than empty ones.
-      std::stable_sort(placed.begin(), placed.end(), [](const Placed& a, const Placed& b) {
-        return !a.spec->empty && b.spec->empty;
+      std::stable_sort(placed.begin(), placed.end(), [&](const Placed& a, const Placed& b) {
+        return !cells_[a.cell].empty && cells_[b.cell].empty;
       });
       orientations_.push_back(std::move(placed));
     }
-  for (const CellSpec& c : cells_)
-    if (&c != anchor_ && !c.empty && !c.anywhere && stepsBetween(c.at, anchor_->at) == 1) besideAnchor_.push_back(&c);
-  required_ = requiredContactsOf(cells_);
-  queenBounds_ = queenBoundsOf(cells_);
 }
 
 bool Formation::fitsAt(const Board& board, Cell anchor, const std::vector<Placed>& orientation) const {
+  const int toMove = int(board.toMove());
   for (const Placed& p : orientation)
-    if (!fits(board, offsetCell(anchor, p.dq, p.dr), *p.spec)) return false;
+    if (!fits(board, offsetCell(anchor, p.dq, p.dr), tests_[p.cell], toMove)) return false;
   return true;
 }
 
 bool Formation::matches(const Board& board) const {
-  uint32_t candidates = board.piecesOnBoard() & anchorPieces_;
-  if (const auto color = colorOfSide(anchor_->stack.front().side, board.toMove())) candidates &= colorMask(*color);
-  for (; candidates; candidates &= candidates - 1) {
+  const int toMove = int(board.toMove());
+  const uint32_t onBoard = board.piecesOnBoard();
+  for (std::size_t i : writtenTops_)
+    if (!(tests_[i].accepts[0][toMove] & onBoard)) return false;
+  const CellTest& anchor = tests_[anchor_];
+  for (uint32_t candidates = onBoard & anchor.accepts[0][toMove]; candidates; candidates &= candidates - 1) {
     const PieceId p = PieceId(std::countr_zero(candidates));
     // At the top of its cell, unless the written pieces may stand anywhere in it.
-    if (!anchor_->anywhere && !board.isTop(p)) continue;
+    if (!anchor.anywhere && !board.isTop(p)) continue;
     const Cell cell = board.cellOf(p);
-    if (!fits(board, cell, *anchor_)) continue;
-    const auto someNeighbourFits = [&](const CellSpec* spec) {
+    if (!fits(board, cell, anchor, toMove)) continue;
+    const auto someNeighbourFits = [&](std::size_t i) {
       for (unsigned around = board.occupiedAround(cell); around; around &= around - 1)
-        if (fits(board, neighbor(cell, std::countr_zero(around)), *spec)) return true;
+        if (fits(board, neighbor(cell, std::countr_zero(around)), tests_[i], toMove)) return true;
       return false;
     };
     if (!std::all_of(besideAnchor_.begin(), besideAnchor_.end(), someNeighbourFits)) continue;

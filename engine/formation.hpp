@@ -68,26 +68,34 @@ class Formation {
   const std::vector<QueenBound>& queenBounds() const { return queenBounds_; }
 
  private:
-  struct Placed {
-    int dq, dr;  // from the anchor, in one orientation
-    const CellSpec* spec;
+  // A cell's specification as the pieces each written level accepts, by the colour
+  // to move (mine and theirs swap), so testing a piece is one bit test.
+  struct CellTest {
+    bool empty = false, anywhere = false;
+    uint8_t height = 0;                                 // pieces written
+    std::array<std::array<uint32_t, 2>, 7> accepts{};  // [level from the top][colour to move]
   };
+  struct Placed {
+    int dq, dr;     // from the anchor, in one orientation
+    uint8_t cell;   // index in cells_ and tests_
+  };
+  static CellTest testOf(const CellSpec& spec);
+  static bool fits(const Board& board, Cell cell, const CellTest& test, int toMove);
+  void orient();
   bool fitsAt(const Board& board, Cell anchor, const std::vector<Placed>& orientation) const;
 
   std::vector<CellSpec> cells_;
-  const CellSpec* anchor_ = nullptr;  // the first occupied cell
-  // Pieces that can be the anchor's first written piece, by bug (both colours): the
-  // anchor is looked for at their cells only.
-  uint32_t anchorPieces_ = 0;
+  std::vector<CellTest> tests_;
+  std::size_t anchor_ = 0;  // the first occupied cell
   std::vector<std::vector<Placed>> orientations_;  // the distinct rotations and reflections
   // Cells next to the anchor whose tops are written: in every orientation, each is
   // one of the anchor's six neighbours, so one that none fits rules the anchor out.
-  std::vector<const CellSpec*> besideAnchor_;
+  std::vector<std::size_t> besideAnchor_;
+  // The cells whose top is written: with none of the pieces a top accepts on the
+  // board, nothing fits.
+  std::vector<std::size_t> writtenTops_;
   std::vector<Contacts> required_;
   std::vector<QueenBound> queenBounds_;
 };
-
-// Whether a stack from its top down fits the specification (top first).
-bool stackFits(const Board& board, Cell cell, const CellSpec& spec);
 
 }  // namespace apiary

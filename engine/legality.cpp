@@ -7,26 +7,13 @@
 // positions).
 #include <bit>
 
+#include "engine/around_shape.hpp"
 #include "engine/movegen.hpp"
 #include "engine/walks.hpp"
 
 namespace apiary {
 
 namespace {
-
-// For each mask of occupied neighbours: whether they form one unbroken arc. Then
-// they stay connected through each other when the middle piece leaves, so it
-// cannot split the hive.
-constexpr std::array<bool, 64> kOneArc = [] {
-  std::array<bool, 64> t{};
-  for (unsigned m = 0; m < 64; ++m) {
-    int starts = 0;  // occupied neighbours whose counter-clockwise neighbour is empty
-    for (int d = 0; d < kDirs; ++d)
-      starts += ((m >> d) & 1) && !((m >> clockwise(d, 5)) & 1);
-    t[m] = m == 63 || starts <= 1;
-  }
-  return t;
-}();
 
 // The bit of the piece on top of c, and for an empty cell (kNoPiece) bit 31, no
 // piece's: the flood below marks neighbours without a branch on each.
@@ -101,7 +88,7 @@ uint32_t topBit(const Board& board, Cell c) { return pieceBit(board.top(c) % 32)
 // splitsHive for a piece known to be alone at `gone`: most pieces answer by table.
 bool loneSplits(const Board& board, Cell gone) {
   const unsigned around = board.occupiedAround(gone);
-  return !kOneArc[around] && floodSplits(board, gone, around);
+  return !kAroundShape[around].oneArc && floodSplits(board, gone, around);
 }
 
 bool isLegalMovement(const Board& board, const Move& move) {
@@ -126,58 +113,6 @@ bool isLegal(const Board& board, const Move& move) {
   MoveList all;
   legalMoves(board, all);
   return all.size() == 1 && all[0].isPass();
-}
-
-uint32_t pinnedPieces(const Board& board) {
-  // Tarjan's articulation points over the occupied cells (at most 28), each cell's
-  // occupied neighbours a bitmask of their indices, so that the depth-first walk
-  // finds an unvisited neighbour in one instruction.
-  std::array<Cell, kPieces> cells;
-  int n = 0;
-  for (uint32_t left = board.piecesOnBoard(); left; left &= left - 1)
-    if (const PieceId p = PieceId(std::countr_zero(left)); board.isTop(p)) cells[n++] = board.cellOf(p);
-  if (n <= 2) return 0;
-  std::array<uint8_t, kCells> index;  // only entries of occupied cells are read
-  for (int i = 0; i < n; ++i) index[cells[i]] = uint8_t(i);
-  std::array<uint32_t, kPieces> adjacent;
-  for (int i = 0; i < n; ++i) {
-    adjacent[i] = 0;
-    for (unsigned around = board.occupiedAround(cells[i]); around; around &= around - 1)
-      adjacent[i] |= 1u << index[neighbor(cells[i], std::countr_zero(around))];
-  }
-  std::array<uint8_t, kPieces> disc, low, parent, stack;
-  uint32_t visited = 1, articulation = 0;
-  int time = 1, depth = 0, rootChildren = 0;
-  disc[0] = low[0] = 1;
-  stack[depth++] = 0;
-  while (depth) {
-    const int v = stack[depth - 1];
-    if (const uint32_t fresh = adjacent[v] & ~visited) {
-      const int w = std::countr_zero(fresh);
-      visited |= 1u << w;
-      parent[w] = uint8_t(v);
-      disc[w] = low[w] = uint8_t(++time);
-      rootChildren += v == 0;
-      stack[depth++] = uint8_t(w);
-      continue;
-    }
-    --depth;
-    if (v == 0) break;
-    // Every neighbour is visited now: the earlier ones are back edges (descendants,
-    // discovered later, cannot lower low[v]).
-    const int u = parent[v];
-    for (uint32_t others = adjacent[v] & ~(1u << u); others; others &= others - 1)
-      low[v] = std::min(low[v], disc[std::countr_zero(others)]);
-    low[u] = std::min(low[u], low[v]);
-    if (u != 0 && low[v] >= disc[u]) articulation |= 1u << u;
-  }
-  if (rootChildren > 1) articulation |= 1u;
-  uint32_t pinned = 0;
-  for (; articulation; articulation &= articulation - 1) {
-    const Cell c = cells[std::countr_zero(articulation)];
-    if (board.height(c) == 1) pinned |= pieceBit(board.top(c));
-  }
-  return pinned;
 }
 
 bool splitsHive(const Board& board, PieceId piece) {

@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include "engine/board.hpp"
+#include "engine/pinned.hpp"  // pinnedPieces
 
 namespace apiary {
 
@@ -45,8 +46,6 @@ int countLegalMoves(const Board& board);
 // Whether the move is legal here, generating only what the move's piece needs.
 bool isLegal(const Board& board, const Move& move);
 
-// Pieces of the board whose removal would split the hive (alone in their cell).
-uint32_t pinnedPieces(const Board& board);
 // Whether lifting this one piece would split the hive (a flood fill, cheaper than
 // all articulation points when only one piece is asked about).
 bool splitsHive(const Board& board, PieceId piece);

@@ -2,8 +2,6 @@
 
 #include <bit>
 
-#include "engine/movegen.hpp"
-
 namespace apiary {
 
 // The contacts of the top of `cell` with its neighbours' tops and with the piece
@@ -19,21 +17,6 @@ void PatternTrace::touch(const Board& board, Cell cell) {
     contacts_.add(Contacts::stackedBit(bugOf(top), bugOf(below), colorOf(top) != colorOf(below)));
 }
 
-// A piece placed with one neighbour hangs on it: that neighbour is now pinned (when
-// alone in its cell and touching another cell), and nothing else changes, as a
-// leaf joins no two parts of the hive. Otherwise articulation points again.
-uint32_t PatternTrace::pinnedAfter(const Board& after, const Move& m) const {
-  if (m.isPlacement()) {
-    const unsigned around = after.occupiedAround(m.to);
-    if (std::has_single_bit(around)) {
-      const Cell leaned = neighbor(m.to, std::countr_zero(around));
-      const bool cut = after.height(leaned) == 1 && after.occupiedNeighbors(leaned) > 1;
-      return pinned_ | (cut ? pieceBit(after.top(leaned)) : 0);
-    }
-  }
-  return pinnedPieces(after);
-}
-
 void PatternTrace::played(const Board& after, const Move& m) {
   if (!m.isPass()) {
     const bool climbed = after.under(m.piece) != kNoPiece;
@@ -43,12 +26,12 @@ void PatternTrace::played(const Board& after, const Move& m) {
     if (!m.isPlacement()) touch(after, m.from);
   }
   uint32_t bits = uint32_t(m.isPlacement()) << 10;
-  const uint32_t pinned = pinned_ = pinnedAfter(after, m);
+  const uint32_t pinned = pinned_.played(after, m);
   for (Color c : {Color::White, Color::Black}) {
     const PieceId queen = pieceId(c, Bug::Queen);  // position_features' queenNeighbours, inline
     if (after.onBoard(queen)) bits |= uint32_t(after.occupiedNeighbors(after.cellOf(queen))) << (3 * int(c));
     bits |= unsigned(onTop_[int(c)]) << (6 + 2 * int(c));  // only Beetles and a Mosquito climb: at most 3
-    bits |= uint32_t(std::popcount(pinned & colorMask(c))) << (11 + 4 * int(c));
+    bits |= uint32_t(pieceCount(pinned & colorMask(c))) << (11 + 4 * int(c));
   }
   plies_.push_back({bits});
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/board.hpp"
+#include "engine/pinned.hpp"
 
 namespace apiary {
 
@@ -60,14 +61,13 @@ class PatternTrace {
 
  private:
   void touch(const Board& board, Cell cell);
-  uint32_t pinnedAfter(const Board& after, const Move& m) const;
   std::vector<PlyFeatures> plies_;
   Contacts contacts_;
   // Pieces on top, kept by move: only the moved piece climbs or comes down (the
   // same counts as position_features' onTop, which looks at every piece).
   std::array<bool, kPieces> climbed_{};
   int onTop_[2] = {0, 0};
-  uint32_t pinned_ = 0;  // the last position's pinned pieces
+  PinnedTrack pinned_;
 };
 
 }  // namespace apiary

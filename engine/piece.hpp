@@ -38,6 +38,13 @@ constexpr Bug bugOf(PieceId p) { return kSlotBug[p % kSlots]; }
 constexpr int copyOf(PieceId p) { return p % kSlots - kBugFirstSlot[int(bugOf(p))] + 1; }
 constexpr uint32_t pieceBit(PieceId p) { return uint32_t(1) << p; }
 constexpr uint32_t colorMask(Color c) { return ((uint32_t(1) << kSlots) - 1) << (int(c) * kSlots); }
+// How many pieces a mask holds, counted in the register: a portable build assumes
+// no POPCNT instruction, and std::popcount is then a library call.
+constexpr int pieceCount(uint32_t mask) {
+  mask -= (mask >> 1) & 0x55555555u;
+  mask = (mask & 0x33333333u) + ((mask >> 2) & 0x33333333u);
+  return int((((mask + (mask >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 
 // "wA1", "bQ", "wP": the UHP name.
 std::string pieceName(PieceId p);

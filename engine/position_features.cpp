@@ -12,7 +12,7 @@ int queenNeighbours(const Board& board, Color color) {
   return board.onBoard(queen) ? board.occupiedNeighbors(board.cellOf(queen)) : 0;
 }
 
-int pinnedOf(uint32_t pinned, Color color) { return std::popcount(pinned & colorMask(color)); }
+int pinnedOf(uint32_t pinned, Color color) { return pieceCount(pinned & colorMask(color)); }
 
 int inHand(const Board& board, Color color) {
   return std::popcount(board.type().pieces() & colorMask(color) & ~board.piecesOnBoard());

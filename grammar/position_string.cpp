@@ -19,6 +19,21 @@ using namespace ascii;
 char letterOf(const PositionPiece& p) {
   return p.color == 'w' ? p.bug : static_cast<char>(std::tolower(static_cast<unsigned char>(p.bug)));
 }
+// Rows of another width than the first, each with the offset of its first cell:
+// the grammar cannot count.
+std::vector<std::pair<std::size_t, std::string>> unevenRows(std::string_view text,
+                                                            const std::vector<std::string>& rows,
+                                                            const std::vector<int>& widths) {
+  std::vector<std::pair<std::size_t, std::string>> uneven;
+  std::size_t offset = text.find_first_not_of(" \t");
+  for (std::size_t r = 0; r < widths.size(); ++r) {
+    if (widths[r] != widths[0])
+      uneven.emplace_back(offset, "row " + std::to_string(r + 1) + " is " + std::to_string(widths[r]) +
+                                      " cells wide, row 1 is " + std::to_string(widths[0]));
+    offset += rows[r].size() + 1;
+  }
+  return uneven;
+}
 }  // namespace
 
 PositionParseResult parsePositionString(std::string_view text) {
@@ -97,14 +112,7 @@ PositionParseResult parsePositionString(std::string_view text) {
     return result;
   }
 
-  // Position-level checks: the grammar cannot count.
-  std::size_t offset = static_cast<std::size_t>(text.find_first_not_of(" \t"));
-  for (std::size_t r = 0; r < widths.size(); ++r) {
-    if (widths[r] != widths[0])
-      err(begin + offset, "row " + std::to_string(r + 1) + " is " + std::to_string(widths[r]) +
-                              " cells wide, row 1 is " + std::to_string(widths[0]));
-    offset += pos.rows[r].size() + 1;
-  }
+  for (const auto& [at, why] : unevenRows(text, pos.rows, widths)) err(begin + at, why);
   if (twoMarks) err(secondMark, "more than one ':' (last moved piece)");
   result.position = std::move(pos);
   return result;

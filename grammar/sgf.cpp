@@ -210,12 +210,9 @@ bool isPieceCommand(Cmd c) {
          c == Cmd::MoveDone || c == Cmd::PMoveDone;
 }
 
-Game<SgfTurn> assemble(const Tree& tree, const LineIndex& lines, It begin) {
-  Game<SgfTurn> game;
-  auto pos = [&](It p) { return lines.at(static_cast<std::size_t>(p - begin)); };
-  game.pos = pos(tree.at);
-
-  // Header properties become tags; P0/P1 values that start with a number are events.
+// Header properties become the game's tags; P0/P1 values that start with a number
+// are the events of play, returned in order.
+std::vector<Event> readProperties(const Tree& tree, Game<SgfTurn>& game, const auto& pos) {
   std::vector<Event> events;
   for (const Node& node : tree.nodes) {
     for (const Property& prop : node.props) {
@@ -244,95 +241,125 @@ Game<SgfTurn> assemble(const Tree& tree, const LineIndex& lines, It begin) {
       }
     }
   }
+  return events;
+}
 
-  // The hive-viewer dialect writes pdropb for every drop: spot a pdropb that
-  // follows a pick from the reserve.
-  bool pdropbIsPlain = false;
-  {
-    Cmd last[2] = {Cmd::Done, Cmd::Done};
-    for (const Event& e : events) {
-      if (e.cmd == Cmd::PDropB && last[e.player] == Cmd::Pick) pdropbIsPlain = true;
-      if (e.cmd == Cmd::Pick || e.cmd == Cmd::PickB || e.cmd == Cmd::Done) last[e.player] = e.cmd;
+// The hive-viewer dialect writes pdropb for every drop: spot a pdropb that follows
+// a pick from the reserve.
+bool pdropbIsPlain(const std::vector<Event>& events) {
+  Cmd last[2] = {Cmd::Done, Cmd::Done};
+  for (const Event& e : events) {
+    if (e.cmd == Cmd::PDropB && last[e.player] == Cmd::Pick) return true;
+    if (e.cmd == Cmd::Pick || e.cmd == Cmd::PickB || e.cmd == Cmd::Done) last[e.player] = e.cmd;
+  }
+  return false;
+}
+
+// Turns the events of play into committed turns: a player's last pending turn
+// counts when `done` commits it.
+template <class Pos>
+class TurnAssembler {
+ public:
+  TurnAssembler(Game<SgfTurn>& game, const Pos& pos, bool plainPdropb)
+      : game_(game), pos_(pos), plainPdropb_(plainPdropb) {}
+
+  void event(const Event& e) {
+    const int p = e.player;
+    switch (e.cmd) {
+      case Cmd::Start:
+        starter_ = toMove_ = e.color == '1' ? 1 : 0;
+        pending_[0].reset();
+        pending_[1].reset();
+        break;
+      case Cmd::Pick: pickColor_[p] = e.pieceColor ? e.pieceColor : e.color; break;
+      case Cmd::PickB: pickColor_[p] = e.pieceColor; break;
+      case Cmd::Reset: pending_[p].reset(); break;
+      case Cmd::Pass: pending_[p] = written(e, SgfTurnKind::Pass); break;
+      case Cmd::PassDone: pending_[p].reset(); commit(written(e, SgfTurnKind::Pass)); break;
+      case Cmd::Resign: pending_[p] = written(e, SgfTurnKind::Resign); break;
+      case Cmd::OfferDraw: pending_[p] = written(e, SgfTurnKind::OfferDraw); break;
+      case Cmd::AcceptDraw: pending_[p] = written(e, SgfTurnKind::AcceptDraw); break;
+      case Cmd::DeclineDraw: pending_[p] = written(e, SgfTurnKind::DeclineDraw); break;
+      case Cmd::Done:
+        if (pending_[p]) {
+          commit(std::move(*pending_[p]));
+          pending_[p].reset();
+        } else if (p == toMove_) {
+          commit(written(e, SgfTurnKind::Pass));  // newer files omit forced passes
+        }
+        break;
+      default:
+        if (isPieceCommand(e.cmd)) piece(e);
     }
   }
 
-  int starter = 0;
-  int toMove = 0;
-  char pickColor[2] = {0, 0};
-  std::optional<Written<SgfTurn>> pending[2];
-  auto commit = [&](Written<SgfTurn> w) {
+  // A log that stops before the final `done`: what was played still counts.
+  void finish() {
+    for (int who : {toMove_, 1 - toMove_})
+      if (pending_[who]) commit(std::move(*pending_[who]));
+  }
+
+ private:
+  void piece(const Event& e) {
+    const int p = e.player;
+    const bool isMove = e.cmd == Cmd::Move || e.cmd == Cmd::PMove || e.cmd == Cmd::MoveDone || e.cmd == Cmd::PMoveDone;
+    char color = e.pieceColor;
+    if (!color) color = isMove ? e.color : pickColor_[p];
+    if (!color) color = p == starter_ ? 'w' : 'b';
+    auto name = parsePieceName(std::string(1, color) + e.piece);
+    if (!name) {
+      game_.errors.push_back({pos_(e.at), "unknown piece '" + e.piece + "'"});
+      return;
+    }
+    auto w = written(e, SgfTurnKind::Piece);
+    w.move.piece = writePieceName(*name);
+    w.move.col = e.col;
+    w.move.row = e.row;
+    w.move.hint = e.hint;
+    w.move.pillbugAssisted =
+        e.cmd == Cmd::PMove || e.cmd == Cmd::PMoveDone || (e.cmd == Cmd::PDropB && !plainPdropb_);
+    pickColor_[p] = 0;
+    if (e.cmd == Cmd::MoveDone || e.cmd == Cmd::PMoveDone) {
+      pending_[p].reset();
+      commit(std::move(w));
+    } else {
+      pending_[p] = std::move(w);  // only the last drop before `done` counts
+    }
+  }
+
+  void commit(Written<SgfTurn> w) {
     const auto kind = w.move.kind;
     const int player = w.move.player;
-    game.moves.push_back(std::move(w));
+    game_.moves.push_back(std::move(w));
     // Draw offers and answers do not use up the turn.
-    if (kind == SgfTurnKind::Piece || kind == SgfTurnKind::Pass) toMove = 1 - player;
-  };
-  auto written = [&](const Event& e, SgfTurnKind kind) {
+    if (kind == SgfTurnKind::Piece || kind == SgfTurnKind::Pass) toMove_ = 1 - player;
+  }
+
+  Written<SgfTurn> written(const Event& e, SgfTurnKind kind) const {
     Written<SgfTurn> w;
     w.move.player = e.player;
     w.move.kind = kind;
     w.text = std::string(e.text);
-    w.pos = pos(e.at);
+    w.pos = pos_(e.at);
     return w;
-  };
-
-  for (const Event& e : events) {
-    const int p = e.player;
-    switch (e.cmd) {
-      case Cmd::Start:
-        starter = toMove = e.color == '1' ? 1 : 0;
-        pending[0].reset();
-        pending[1].reset();
-        break;
-      case Cmd::Pick: pickColor[p] = e.pieceColor ? e.pieceColor : e.color; break;
-      case Cmd::PickB: pickColor[p] = e.pieceColor; break;
-      case Cmd::Reset: pending[p].reset(); break;
-      case Cmd::Pass: pending[p] = written(e, SgfTurnKind::Pass); break;
-      case Cmd::PassDone: pending[p].reset(); commit(written(e, SgfTurnKind::Pass)); break;
-      case Cmd::Resign: pending[p] = written(e, SgfTurnKind::Resign); break;
-      case Cmd::OfferDraw: pending[p] = written(e, SgfTurnKind::OfferDraw); break;
-      case Cmd::AcceptDraw: pending[p] = written(e, SgfTurnKind::AcceptDraw); break;
-      case Cmd::DeclineDraw: pending[p] = written(e, SgfTurnKind::DeclineDraw); break;
-      case Cmd::Done:
-        if (pending[p]) {
-          commit(std::move(*pending[p]));
-          pending[p].reset();
-        } else if (p == toMove) {
-          commit(written(e, SgfTurnKind::Pass));  // newer files omit forced passes
-        }
-        break;
-      default: {
-        if (!isPieceCommand(e.cmd)) break;
-        const bool isMove = e.cmd == Cmd::Move || e.cmd == Cmd::PMove || e.cmd == Cmd::MoveDone ||
-                            e.cmd == Cmd::PMoveDone;
-        char color = e.pieceColor;
-        if (!color) color = isMove ? e.color : pickColor[p];
-        if (!color) color = p == starter ? 'w' : 'b';
-        auto name = parsePieceName(std::string(1, color) + e.piece);
-        if (!name) {
-          game.errors.push_back({pos(e.at), "unknown piece '" + e.piece + "'"});
-          break;
-        }
-        auto w = written(e, SgfTurnKind::Piece);
-        w.move.piece = writePieceName(*name);
-        w.move.col = e.col;
-        w.move.row = e.row;
-        w.move.hint = e.hint;
-        w.move.pillbugAssisted = e.cmd == Cmd::PMove || e.cmd == Cmd::PMoveDone ||
-                                 (e.cmd == Cmd::PDropB && !pdropbIsPlain);
-        pickColor[p] = 0;
-        if (e.cmd == Cmd::MoveDone || e.cmd == Cmd::PMoveDone) {
-          pending[p].reset();
-          commit(std::move(w));
-        } else {
-          pending[p] = std::move(w);  // only the last drop before `done` counts
-        }
-      }
-    }
   }
-  // A log that stops before the final `done`: what was played still counts.
-  for (int who : {toMove, 1 - toMove})
-    if (pending[who]) commit(std::move(*pending[who]));
+
+  Game<SgfTurn>& game_;
+  const Pos& pos_;
+  bool plainPdropb_;
+  int starter_ = 0, toMove_ = 0;
+  char pickColor_[2] = {0, 0};
+  std::optional<Written<SgfTurn>> pending_[2];
+};
+
+Game<SgfTurn> assemble(const Tree& tree, const LineIndex& lines, It begin) {
+  Game<SgfTurn> game;
+  const auto pos = [&](It p) { return lines.at(static_cast<std::size_t>(p - begin)); };
+  game.pos = pos(tree.at);
+  const std::vector<Event> events = readProperties(tree, game, pos);
+  TurnAssembler assembler(game, pos, pdropbIsPlain(events));
+  for (const Event& e : events) assembler.event(e);
+  assembler.finish();
   return game;
 }
 

@@ -49,6 +49,25 @@ void bindOptionalText(Statement& s, int index, const std::string* text) {
   else s.bindNull(index);
 }
 
+// game_tags rows in (value, game) order. They are collected in game order, so a
+// stable sort by value alone gives it: a radix sort, a few passes over the rows,
+// where std::sort's comparisons of pairs cost a twelfth of the catalogue's
+// instructions.
+void sortTagRows(std::vector<std::pair<int64_t, GameId>>& rows) {
+  constexpr int kDigitBits = 11;
+  constexpr uint64_t kDigitMask = (uint64_t(1) << kDigitBits) - 1;
+  uint64_t largest = 0;
+  for (const auto& row : rows) largest = std::max(largest, uint64_t(row.first));
+  std::vector<std::pair<int64_t, GameId>> sorted(rows.size());
+  for (int shift = 0; shift < 64 && (largest >> shift) != 0; shift += kDigitBits) {
+    std::vector<std::size_t> start(kDigitMask + 2, 0);
+    for (const auto& row : rows) ++start[((uint64_t(row.first) >> shift) & kDigitMask) + 1];
+    for (std::size_t d = 1; d < start.size(); ++d) start[d] += start[d - 1];
+    for (const auto& row : rows) sorted[start[(uint64_t(row.first) >> shift) & kDigitMask]++] = row;
+    rows.swap(sorted);
+  }
+}
+
 std::span<const uint8_t> bytesOf(std::string_view s) {
   return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
 }
@@ -221,7 +240,7 @@ void Catalogue::insertPending(uint64_t batch, GameId firstGame, std::span<const 
             ->bindAll(id, int64_t(ply), int64_t(kind))
             .run();
     }
-    std::sort(gameTags.begin(), gameTags.end());
+    sortTagRows(gameTags);
     for (std::size_t i = 0; i < gameTags.size();) {
       const std::size_t rows = gameTags.size() - i >= kTagRowsPerInsert ? kTagRowsPerInsert : 1;
       auto insert = prepared(insertGameTags(rows));

@@ -74,6 +74,8 @@ class Catalogue {
   void recover(uint64_t lastCommitted);
   uint64_t maxBatch() const;
   GameId maxGame() const;
+  // Frees SQLite's cached pages (the next reads fetch them again).
+  void releaseMemory() { db_.releaseMemory(); }
   // Idempotent: a game already rejected from the same source and index is kept once.
   void addRejected(std::span<const RejectedGame> games);
 

@@ -270,8 +270,9 @@ CheckReport Database::check(const CheckOptions& options) const {
   return runCheck(*store_, *catalogue_, visible_, options);
 }
 
-void Database::forEachPatternBatch(const std::function<void(std::string_view)>& f) const {
-  store_->forEachPatternBatch(f);
+void Database::forEachPatternBatch(const std::function<void(std::string_view)>& f, unsigned part,
+                                   unsigned parts) const {
+  store_->forEachPatternBatch(f, part, parts);
 }
 
 void Database::forEachPosition(const std::function<void(PositionHash, const PositionRecord&)>& f) const {
@@ -295,6 +296,11 @@ void Database::refresh() {
 }
 
 void Database::waitForCompactions() { store_->waitForCompactions(); }
+
+void Database::releaseWriteMemory() {
+  batchFileBuffers_ = std::make_unique<BatchFileBuffers>();
+  catalogue_->releaseMemory();
+}
 
 void Database::compact() {
   if (options_.access != Access::ReadWrite) throw std::logic_error("compact on a read-only database");

@@ -103,8 +103,10 @@ class Database {
   uint64_t countTags(std::span<const TagFilter> filters) const;
   GameId lastGame() const { return visible_; }
   // Each batch's pattern-features value (pattern_store.hpp), in batch order; games
-  // past lastGame() are the caller's to skip.
-  void forEachPatternBatch(const std::function<void(std::string_view value)>& f) const;
+  // past lastGame() are the caller's to skip. With `parts`, the part-th of that many
+  // runs of batches, so threads may read one each.
+  void forEachPatternBatch(const std::function<void(std::string_view value)>& f, unsigned part = 0,
+                           unsigned parts = 1) const;
   // Every position's record, in hash order (a full scan).
   void forEachPosition(const std::function<void(PositionHash, const PositionRecord&)>& f) const;
 
@@ -121,6 +123,9 @@ class Database {
   void waitForCompactions();
   // Rewrites the positions as one sorted run (reads get faster; see PositionStore).
   void compact();
+  // Frees what writing batches keeps between them (the batch file's sort arrays,
+  // SQLite's page cache): before the closing compaction, whose memory adds to it.
+  void releaseWriteMemory();
   const WriteTimings& timings() const { return timings_; }
   const std::filesystem::path& dir() const { return dir_; }
 

@@ -333,6 +333,27 @@ std::optional<GameRow> GameSearch::movesOf(GameId id) const {
   return movesFrom(*s);
 }
 
+std::vector<GameRow> GameSearch::movesOf(std::span<const GameId> ids) const {
+  std::vector<GameRow> out;
+  out.reserve(ids.size());
+  StatementLease s(prepared(std::string(kMovesColumns) + " WHERE g.id = ?1 AND g.id <= ?2"));
+  db_.exec("BEGIN");
+  try {
+    for (GameId id : ids) {
+      s->bindAll(id, visible_);
+      if (s->step()) out.push_back(movesFrom(*s));
+      s->reset();
+    }
+  } catch (...) {
+    s->reset();
+    db_.exec("COMMIT");
+    throw;
+  }
+  s->reset();
+  db_.exec("COMMIT");
+  return out;
+}
+
 void GameSearch::forEachMoves(const GameQuery& query, const std::function<bool(const GameRow&)>& f) const {
   const Where where(query, visible_);
   StatementLease s(prepared(kMovesColumns + where.sql() + " ORDER BY g.id DESC"));

@@ -88,6 +88,10 @@ class GameSearch {
   // One game with what replaying it needs (type, first mover, result, plies, moves;
   // no tags, no source), or nullopt when it is not there.
   std::optional<GameRow> movesOf(GameId id) const;
+  // movesOf for each of `ids` that is there, in their order, read in one
+  // transaction (a statement outside one takes and drops SQLite's file lock: two
+  // system calls a game).
+  std::vector<GameRow> movesOf(std::span<const GameId> ids) const;
   // movesOf for every matching game, newest first, in one pass (as movesOf, no tags
   // and no source); stops when `f` returns false.
   void forEachMoves(const GameQuery& query, const std::function<bool(const GameRow&)>& f) const;

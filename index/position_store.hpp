@@ -79,8 +79,10 @@ class PositionStore {
   uint64_t forEachPosition(
       const std::function<void(PositionHash, std::string_view record, std::string_view apart)>& f) const;
 
-  // Each pattern-features value ('f'), in batch order.
-  void forEachPatternBatch(const std::function<void(std::string_view value)>& f) const;
+  // Each pattern-features value ('f') of the part-th of `parts` runs of batches cut
+  // evenly, in batch order (the parts together hold every value once).
+  void forEachPatternBatch(const std::function<void(std::string_view value)>& f, unsigned part = 0,
+                           unsigned parts = 1) const;
   // Adds a batch file atomically (it is moved into the database).
   void ingest(const std::filesystem::path& file);
   // ReadOnly: catch up with the writer's latest batches. Cheap when the writer has

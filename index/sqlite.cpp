@@ -40,6 +40,8 @@ int64_t Connection::changes() const { return sqlite3_changes64(db_); }
 
 int64_t Connection::lastInsertRowid() const { return sqlite3_last_insert_rowid(db_); }
 
+void Connection::releaseMemory() { sqlite3_db_release_memory(db_); }
+
 Statement::Statement(const Connection& db, std::string_view sql) : db_(db) {
   if (sqlite3_prepare_v3(db.handle(), sql.data(), int(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt_,
                          nullptr) != SQLITE_OK)

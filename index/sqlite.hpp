@@ -30,6 +30,7 @@ class Connection {
   void exec(const char* sql);
   int64_t changes() const;
   int64_t lastInsertRowid() const;
+  void releaseMemory();  // SQLite's page cache
   sqlite3* handle() const { return db_; }
   bool readOnly() const { return readOnly_; }
 

@@ -1,6 +1,7 @@
 #include "index/text_fold.hpp"
 
 #include <sqlite3.h>
+#include <optional>
 #include <unicode/normalizer2.h>
 #include <unicode/unistr.h>
 
@@ -8,7 +9,23 @@
 
 namespace apiary::index {
 
+namespace {
+
+// ASCII is NFKC-stable and its case fold lowers A-Z only: most tag values (round
+// numbers, dates, many names) need no trip through ICU's UTF-16.
+std::optional<std::string> foldAscii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (static_cast<unsigned char>(c) >= 0x80) return std::nullopt;
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string foldCase(std::string_view utf8) {
+  if (auto ascii = foldAscii(utf8)) return std::move(*ascii);
   UErrorCode status = U_ZERO_ERROR;
   const icu::Normalizer2* fold = icu::Normalizer2::getNFKCCasefoldInstance(status);
   const icu::UnicodeString text = icu::UnicodeString::fromUTF8(icu::StringPiece(utf8.data(), int32_t(utf8.size())));

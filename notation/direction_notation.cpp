@@ -291,8 +291,9 @@ Step resolveWritten(const Board& board, const GameFrame& frame, const dg::Move& 
 }
 
 // Takes the game's tags: the grammar hands each game over to be replayed once.
-ReplayedGame replayDirectionGame(grammar::Game<dg::Move>&& game) {
+ReplayedGame replayDirectionGame(grammar::Game<dg::Move>&& game, MoveObserver* observer) {
   ReplaySetup setup;  // colour-free: White moves first
+  setup.observer = observer;
   std::string error;
   setup.type = gameTypeFromTags(game.tags, error);
   if (!error.empty()) return refusedGame(game, error);
@@ -317,9 +318,11 @@ std::string writeDirectionMove(const Board& board, const GameFrame& frame, const
   return dg::writeMove(canonicalMove(DirectionView(board, frame), move), spelling);
 }
 
-void readDirection(std::string_view text, const GameSink& sink) {
+void readDirection(std::string_view text, const GameSink& sink, ReadOptions options) {
   NumberedSink out(sink);
-  dg::parseGames(text, [&](grammar::Game<dg::Move>&& game) { out(replayDirectionGame(std::move(game))); });
+  dg::parseGames(text, [&](grammar::Game<dg::Move>&& game) {
+    out(replayDirectionGame(std::move(game), options.observer));
+  });
 }
 
 std::string writeDirection(const ReplayedGame& game, dg::Spelling spelling) {

@@ -45,7 +45,7 @@ constexpr std::array kTable{
              [](const Board&, const Board& board, const Move& move) { return writePgnLikeMove(board, move); },
              kSlidesAnd(ColourLetters::Case)},
     Notation{"direction", {}, &grammar::directionSniffer,
-             [](std::string_view text, const GameSink& sink, ReadOptions) { readDirection(text, sink); },
+             readDirection,
              [](const ReplayedGame& game) { return writeDirection(game); },
              [](const Board& position, const Board& board, const Move& move) {
                return writeDirectionMove(board, frameOf(position, board, move), move);

@@ -34,7 +34,7 @@ std::string writeUhp(const ReplayedGame& game);
 // legal moves (notation/resolve.hpp); single moves are in ingest/move_text.hpp.
 void readPgnLike(std::string_view text, const GameSink& sink, ReadOptions options = {});
 std::string writePgnLike(const ReplayedGame& game);  // the shortest description of each move
-void readDirection(std::string_view text, const GameSink& sink);
+void readDirection(std::string_view text, const GameSink& sink, ReadOptions options = {});  // no repairs: not lenient
 std::string writeDirection(const ReplayedGame& game,  // canonical, the same for every symmetry
                            grammar::direction::Spelling spelling = grammar::direction::Spelling::Unicode);
 void readAlgebraic(std::string_view text, const GameSink& sink, ReadOptions options = {});

@@ -10,6 +10,7 @@
 #include "engine/position_features.hpp"
 #include "grammar/pattern.hpp"
 #include "query/error.hpp"
+#include "query/stored_condition.hpp"
 
 namespace apiary::query {
 
@@ -81,17 +82,6 @@ class Features {
   int mobility_[2] = {-1, -1};
 };
 
-bool compare(int left, syntax::CompareWord op, int right) {
-  switch (op) {
-    case syntax::CompareWord::Less: return left < right;
-    case syntax::CompareWord::LessEqual: return left <= right;
-    case syntax::CompareWord::Equal: return left == right;
-    case syntax::CompareWord::GreaterEqual: return left >= right;
-    case syntax::CompareWord::Greater: return left > right;
-  }
-  return false;
-}
-
 // What a feature costs to compute, roughly: the condition runs after the formation
 // when it asks for pinned pieces or legal moves.
 int costOf(const syntax::ConditionWord& c) {
@@ -148,39 +138,36 @@ void checkSides(const syntax::ConditionWord& c, std::optional<Side>& named) {
   if (!named && cmp.side != syntax::SideWord::Any) named = sideOf(cmp.side);
 }
 
-// A position's features as the store has them (mobility is not).
-struct StoredPosition {
-  PlyFeatures features;
-  int inHand[2];
-  int ply;
-  Color toMove;
+std::size_t queensIndex(Color toMove, int white, int black) { return std::size_t(int(toMove) * 64 + white * 8 + black); }
 
-  std::optional<int> value(syntax::FeatureWord f, Color c) const {
-    switch (f) {
-      case syntax::FeatureWord::QueenNeighbours: return features.queenNeighbours(c);
-      case syntax::FeatureWord::InHand: return inHand[int(c)];
-      case syntax::FeatureWord::OnTop: return features.onTop(c);
-      case syntax::FeatureWord::Pinned: return features.pinned(c);
-      case syntax::FeatureWord::Ply: return ply;
-      default: return std::nullopt;
-    }
-  }
-};
-
-// Whether the Queens' neighbours allow the formation's bounds.
-bool queensFit(const std::vector<QueenBound>& bounds, const StoredPosition& p) {
-  return std::all_of(bounds.begin(), bounds.end(), [&](const QueenBound& b) {
-    const auto fits = [&](Color c) {
-      const int n = p.features.queenNeighbours(c);
-      return b.atLeast <= n && n <= b.atMost;
-    };
-    const auto color = colorOfSide(b.side, p.toMove);
-    return color ? fits(*color) : fits(Color::White) || fits(Color::Black);
-  });
+// Which positions the Queens' neighbours allow, by the colour to move and both
+// Queens' neighbours (Formation::queenBounds).
+std::array<bool, 128> queensFitOf(const std::vector<QueenBound>& bounds) {
+  std::array<bool, 128> out{};
+  for (Color toMove : {Color::White, Color::Black})
+    for (int white = 0; white <= 7; ++white)
+      for (int black = 0; black <= 7; ++black)
+        out[queensIndex(toMove, white, black)] = std::all_of(bounds.begin(), bounds.end(), [&](const QueenBound& b) {
+          const auto within = [&](Color c) {
+            const int n = c == Color::White ? white : black;
+            return b.atLeast <= n && n <= b.atMost;
+          };
+          const auto color = colorOfSide(b.side, toMove);
+          return color ? within(*color) : within(Color::White) || within(Color::Black);
+        });
+  return out;
 }
 
-// Kleene's three values: what a condition is when some features are unknown.
-enum class Tri { False, True, Unknown };
+// Pieces in hand at the start of a game of each type, by colour.
+int piecesOfType(GameType type, Color c) {
+  static const auto counts = [] {
+    std::array<std::array<int, 2>, 8> out{};
+    for (uint8_t e = 0; e < 8; ++e)
+      for (Color c : {Color::White, Color::Black}) out[e][int(c)] = std::popcount(GameType{e}.pieces() & colorMask(c));
+    return out;
+  }();
+  return counts[type.expansions & 7][int(c)];
+}
 
 }  // namespace
 
@@ -201,33 +188,16 @@ struct Pattern::Condition {
     return compare(features.value(cmp.feature, color), cmp.op, cmp.value);
   }
 
-  Tri holds(const syntax::ConditionWord& c, const StoredPosition& p) const {
-    using Kind = syntax::ConditionWord::Kind;
-    if (c.kind == Kind::Not) {
-      const Tri t = holds(c.operands.front(), p);
-      return t == Tri::Unknown ? t : t == Tri::True ? Tri::False : Tri::True;
-    }
-    if (c.kind != Kind::Compare) {
-      const Tri decisive = c.kind == Kind::And ? Tri::False : Tri::True;
-      Tri out = c.kind == Kind::And ? Tri::True : Tri::False;
-      for (const auto& o : c.operands) {
-        const Tri t = holds(o, p);
-        if (t == decisive) return t;
-        if (t == Tri::Unknown) out = t;
-      }
-      return out;
-    }
-    const auto& cmp = c.comparison;
-    const Color color = colorOfSide(sideOf(cmp.side), p.toMove).value_or(Color::White);
-    const auto v = p.value(cmp.feature, color);
-    return !v ? Tri::Unknown : compare(*v, cmp.op, cmp.value) ? Tri::True : Tri::False;
-  }
+  StoredCondition stored{tree};
 };
 
 Pattern::Pattern(std::string_view formation, std::string_view where) {
   const auto blank = [](std::string_view t) { return t.find_first_not_of(" \t\r\n") == std::string_view::npos; };
   if (blank(formation) && blank(where)) throw QueryError(ErrorKind::BadInput, "pattern", "give a formation, a --where condition or both");
-  if (!blank(formation)) formation_ = formationOf(readOrThrow(syntax::parseFormation(formation), "pattern", "pattern"), side_);
+  if (!blank(formation)) {
+    formation_ = formationOf(readOrThrow(syntax::parseFormation(formation), "pattern", "pattern"), side_);
+    queensFit_ = queensFitOf(formation_->queenBounds());
+  }
   if (!blank(where)) {
     where_ = std::make_unique<Condition>(Condition{readOrThrow(syntax::parseWhere(where), "where", "--where")});
     checkSides(where_->tree, side_);
@@ -247,39 +217,77 @@ bool Pattern::holds(const Board& position) const {
   return whereFirst_ || condition();
 }
 
+namespace {
+
+// Steps through a stored game's positions from the empty board.
+class StoredWalk {
+ public:
+  explicit StoredWalk(const index::StoredGame& game) : game_(game) {
+    p_.toMove = game.firstMover;
+    for (Color c : {Color::White, Color::Black}) p_.inHand[int(c)] = piecesOfType(game.type, c);
+  }
+  const StoredPosition& position() const { return p_; }
+  void next() {
+    p_.features = game_.after(uint32_t(++p_.ply));
+    p_.inHand[int(p_.toMove)] -= p_.features.placed();  // the side that moved
+    p_.toMove = other(p_.toMove);
+  }
+
+ private:
+  const index::StoredGame& game_;
+  StoredPosition p_;
+};
+
+}  // namespace
+
+// Without a formation the stored features decide every ply but those a feature the
+// store lacks leaves open; branch-free, since the verdicts of neighbouring plies
+// follow no pattern a predictor learns.
+Screening Pattern::screenCondition(const index::StoredGame& game, int last) const {
+  StoredWalk walk(game);
+  int first = -1, lastOpen = -1, firstTrue = -1;
+  uint32_t holding = 0;
+  bool unknown = false;
+  for (int ply = 0; ply <= last; ++ply) {
+    if (ply) walk.next();
+    const Tri t = where_->stored.judge(walk.position());
+    const bool open = t != Tri::False, holds = t == Tri::True;
+    holding += holds;
+    unknown |= t == Tri::Unknown;
+    first = first < 0 && open ? ply : first;
+    firstTrue = firstTrue < 0 && holds ? ply : firstTrue;
+    lastOpen = open ? ply : lastOpen;
+  }
+  if (first < 0) return {};
+  if (!unknown) return {Screening::Verdict::Holds, uint32_t(firstTrue), uint32_t(lastOpen), holding};
+  return {Screening::Verdict::Replay, uint32_t(first), uint32_t(lastOpen), 0};
+}
+
 Screening Pattern::screen(const index::StoredGame& game) const {
-  Screening out;
   if (formation_)
     for (const Contacts& needed : formation_->requiredContacts())
-      if (!needed.intersects(game.contacts)) return out;
+      if (!needed.intersects(game.contacts)) return {};
   const int last = std::min(int(game.plies), lastPly_.value_or(INT32_MAX));
+  if (last < 0) return {};
+  if (!formation_) return screenCondition(game, last);
+  Screening out;
   const auto mayHold = [&](int ply) {
     if (out.verdict == Screening::Verdict::Never) out.firstPly = uint32_t(ply);
     out.verdict = Screening::Verdict::Replay;
     out.lastPly = uint32_t(ply);
   };
   if (!where_ && formation_->queenBounds().empty()) {
-    if (last >= 0) mayHold(0), mayHold(last);
+    mayHold(0), mayHold(last);
     return out;
   }
-  StoredPosition p{{}, {}, 0, game.firstMover};
-  for (Color c : {Color::White, Color::Black}) p.inHand[int(c)] = std::popcount(game.type.pieces() & colorMask(c));
-  bool exact = !formation_;
-  uint32_t holding = 0, firstHolding = 0;
+  StoredWalk walk(game);
   for (int ply = 0; ply <= last; ++ply) {
-    if (ply) {
-      p.features = game.after(uint32_t(ply));
-      if (p.features.placed()) --p.inHand[int(p.toMove)];  // the side that moved
-      p.toMove = other(p.toMove);
-      p.ply = ply;
-    }
-    const Tri t = where_ ? where_->holds(where_->tree, p) : Tri::Unknown;
-    if (t == Tri::False || (formation_ && !queensFit(formation_->queenBounds(), p))) continue;
-    if (t == Tri::True && !formation_ && !holding++) firstHolding = uint32_t(ply);
-    if (t == Tri::Unknown) exact = false;
-    mayHold(ply);
+    if (ply) walk.next();
+    const StoredPosition& p = walk.position();
+    if (where_ && where_->stored.judge(p) == Tri::False) continue;
+    const int white = p.features.queenNeighbours(Color::White), black = p.features.queenNeighbours(Color::Black);
+    if (queensFit_[queensIndex(p.toMove, white, black)]) mayHold(ply);
   }
-  if (exact && holding) out = {Screening::Verdict::Holds, firstHolding, out.lastPly, holding};
   return out;
 }
 

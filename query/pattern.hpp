@@ -9,6 +9,7 @@
 // and the plies, that the stored data cannot rule out are replayed from the
 // catalogue and tested.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -55,7 +56,11 @@ class Pattern {
 
  private:
   struct Condition;
+  Screening screenCondition(const index::StoredGame& game, int lastPly) const;
   std::optional<Formation> formation_;
+  // By the colour to move and both Queens' neighbours: whether the formation's
+  // Queen bounds allow the position.
+  std::array<bool, 128> queensFit_{};
   std::unique_ptr<Condition> where_;
   bool whereFirst_ = false;  // the condition is cheaper than the formation
   std::optional<Side> side_;

@@ -1,5 +1,5 @@
 // findPattern: every kept game screened by its stored features (Pattern::screen),
-// each batch's games split over the threads; then the games the screen could not
+// the batches split over the threads; then the games the screen could not
 // decide read from the catalogue in chunks (one thread reads the next chunk while
 // the workers replay the last) and replayed over the plies it left open.
 #include <algorithm>
@@ -74,30 +74,42 @@ struct Screened {
   uint64_t games = 0;
 };
 
+// One thread's share: its run of batches read and its games screened.
+Screened screenPart(const index::Database& db, const Pattern& pattern, const std::vector<bool>* kept,
+                    index::GameId visible, unsigned part, unsigned parts) {
+  Screened out;
+  db.forEachPatternBatch(
+      [&](std::string_view value) {
+        index::PatternBatchReader reader(value);
+        for (index::StoredGame g; reader.next(g);) {
+          if (g.id > visible || (kept && (std::size_t(g.id) >= kept->size() || !(*kept)[std::size_t(g.id)]))) continue;
+          ++out.games;
+          const Screening s = pattern.screen(g);
+          if (s.verdict == Screening::Verdict::Holds)
+            out.matches.push_back({g.id, s.firstPly, s.positions, toMoveAt(g.firstMover, s.firstPly), g.result});
+          else if (s.verdict == Screening::Verdict::Replay)
+            out.replays.push_back({g.id, s.firstPly, s.lastPly});
+        }
+        if (!reader.ok()) throw std::runtime_error("corrupt pattern features; run apiary check");
+      },
+      part, parts);
+  return out;
+}
+
+// Every kept game screened, the batches cut into one run a thread (each reads and
+// decompresses its own, so reading is shared as well as screening).
 Screened screenGames(const index::Database& db, const Pattern& pattern, const std::vector<bool>* kept,
                      index::GameId visible, unsigned threads) {
-  Screened out;
-  std::vector<index::StoredGame> games;
-  std::vector<Screening> verdicts;
-  db.forEachPatternBatch([&](std::string_view value) {
-    games.clear();
-    index::PatternBatchReader reader(value);
-    for (index::StoredGame g; reader.next(g);)
-      if (g.id <= visible && (!kept || (std::size_t(g.id) < kept->size() && (*kept)[std::size_t(g.id)])))
-        games.push_back(g);
-    if (!reader.ok()) throw std::runtime_error("corrupt pattern features; run apiary check");
-    verdicts.assign(games.size(), {});
-    splitOver(threads, games.size(), [&](std::size_t i) { verdicts[i] = pattern.screen(games[i]); });
-    out.games += games.size();
-    for (std::size_t i = 0; i < games.size(); ++i) {
-      const Screening& s = verdicts[i];
-      if (s.verdict == Screening::Verdict::Holds)
-        out.matches.push_back({games[i].id, s.firstPly, s.positions, toMoveAt(games[i].firstMover, s.firstPly),
-                               games[i].result});
-      else if (s.verdict == Screening::Verdict::Replay)
-        out.replays.push_back({games[i].id, s.firstPly, s.lastPly});
-    }
-  });
+  std::vector<std::future<Screened>> parts;
+  for (unsigned t = 1; t < threads; ++t)
+    parts.push_back(std::async(std::launch::async, screenPart, std::cref(db), std::cref(pattern), kept, visible, t, threads));
+  Screened out = screenPart(db, pattern, kept, visible, 0, threads);
+  for (auto& part : parts) {
+    Screened p = part.get();
+    out.games += p.games;
+    out.matches.insert(out.matches.end(), p.matches.begin(), p.matches.end());
+    out.replays.insert(out.replays.end(), p.replays.begin(), p.replays.end());
+  }
   return out;
 }
 
@@ -121,8 +133,12 @@ void replayGames(const index::GameSearch& catalogue, const Pattern& pattern, std
   std::future<std::vector<GameMatch>> running;
   for (std::size_t first = 0; first < replays.size(); first += kChunk) {
     std::vector<Job> chunk;
-    for (std::size_t i = first; i < std::min(replays.size(), first + kChunk); ++i)
-      if (auto row = catalogue.movesOf(replays[i].id)) chunk.push_back({std::move(*row), replays[i]});
+    const std::size_t end = std::min(replays.size(), first + kChunk);
+    std::vector<index::GameId> ids;
+    for (std::size_t i = first; i < end; ++i) ids.push_back(replays[i].id);
+    std::vector<index::GameRow> rows = catalogue.movesOf(ids);
+    for (std::size_t i = first, r = 0; i < end && r < rows.size(); ++i)
+      if (rows[r].id == replays[i].id) chunk.push_back({std::move(rows[r++]), replays[i]});
     if (running.valid()) take(running.get());
     running = std::async(std::launch::async, testChunk, std::move(chunk));
   }

@@ -49,13 +49,12 @@ TEST_CASE("generate writes the requested games, the same for the same seed", "[c
   CHECK(games == 5);
   CHECK(a.out.find("\n1. w") != std::string::npos);
 
-  const auto dir = std::filesystem::temp_directory_path() / ("apiary-generate-test-" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
+  const apiary::test::TempDir scratch("apiary-generate-test");
+  const auto dir = scratch.path / "out";
   REQUIRE(runApiary("generate --games 3 --seed 11 -o " + dir.string()).code == 0);
   int files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) files += entry.path().extension() == ".pgn";
   CHECK(files == 3);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("convert turns a BoardSpace game into UHP and reports bad games", "[cli]") {
@@ -76,18 +75,17 @@ TEST_CASE("convert turns a BoardSpace game into UHP and reports bad games", "[cl
 
 TEST_CASE("convert reads stdin, writes files with -o, and refuses unknown formats", "[cli]") {
   CHECK(runApiary("convert --to chess -").code == 2);
-  const auto out = std::filesystem::temp_directory_path() / ("apiary-convert-test-" + std::to_string(getpid()));
-  std::filesystem::remove_all(out);
+  const apiary::test::TempDir scratch("apiary-convert-test");
+  const auto out = scratch.path / "out";
   const std::string pgn = "[GameType \\\"Base\\\"]\\n\\n1. wS1\\n2. bS1 wS1-\\n";
   const Run run = runApiary("convert --to fen -o " + out.string() + " - <<< \"$(printf '" + pgn + "')\"");
   CHECK(run.code == 0);
   CHECK(std::filesystem::exists(out / "stdin.fen.txt"));
-  std::filesystem::remove_all(out);
 }
 
 TEST_CASE("convert -o keeps inputs of the same name apart: their path below a folder, or an error", "[cli]") {
-  const auto dir = std::filesystem::temp_directory_path() / ("apiary-convert-names-" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
+  const apiary::test::TempDir scratch("apiary-convert-names");
+  const auto& dir = scratch.path;
   for (const char* folder : {"in/a", "in/b"}) {
     std::filesystem::create_directories(dir / folder);
     std::ofstream(dir / folder / "x.pgn") << "[GameType \"Base\"]\n[Event \"" << folder << "\"]\n\n1. wS1\n";
@@ -103,7 +101,6 @@ TEST_CASE("convert -o keeps inputs of the same name apart: their path below a fo
   CHECK(twice.code == 1);
   CHECK(twice.out.find("is written already") != std::string::npos);
   CHECK(apiary::test::readFile(dir / "flat/x.uhp.txt").find("in/a") != std::string::npos);  // not overwritten
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("perft's README example runs, and an illegal move of --from names its rule", "[cli]") {
@@ -117,9 +114,8 @@ TEST_CASE("perft's README example runs, and an illegal move of --from names its 
 }
 
 TEST_CASE("a file of position strings converts to fen, is answered line by line and is no game to ingest", "[cli]") {
-  const auto dir = std::filesystem::temp_directory_path() / ("apiary-fen-lines-" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const apiary::test::TempDir scratch("apiary-fen-lines");
+  const auto& dir = scratch.path;
   const std::string fen = (dir / "positions.txt").string();
   std::ofstream(fen) << "5S1/3Sq2/3M2B/3ApA1/2AG1l1/3b1GB/2g1GP1/1mg:4/aQa4/as5 w\n\n1A/b1 b\n2Q/1q1\n";
   const Run converted = runApiary("convert --to fen '" + fen + "'");
@@ -135,5 +131,4 @@ TEST_CASE("a file of position strings converts to fen, is answered line by line 
   CHECK(answered.code == 0);
   CHECK(std::count(answered.out.begin(), answered.out.end(), '\n') == 3);
   CHECK(answered.out.find("\"error\"") == std::string::npos);
-  std::filesystem::remove_all(dir);
 }

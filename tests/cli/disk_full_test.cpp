@@ -12,6 +12,8 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "support.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -44,8 +46,8 @@ std::string scriptFor(const fs::path& dir, const fs::path& input, int batchGames
 }  // namespace
 
 TEST_CASE("an ingest that fills the disk stops with a plain message and keeps whole, clean batches", "[cli]") {
-  const fs::path dir = fs::temp_directory_path() / ("apiary-disk-full-" + std::to_string(getpid()));
-  fs::remove_all(dir);
+  const apiary::test::TempDir scratch("apiary-disk-full");
+  const fs::path& dir = scratch.path;
   fs::create_directories(dir / "full");
   const fs::path input = dir / "games.pgn";
   const int batchGames = 200;
@@ -57,7 +59,6 @@ TEST_CASE("an ingest that fills the disk stops with a plain message and keeps wh
   const int status = exitCodeOf(std::system(("unshare --mount sh " + quoted(script) + " 2> /dev/null").c_str()));
   if (status != 0) {
     WARN("apiary-disk-full-skip: no right to mount a tmpfs in a mount namespace here (status " << status << ")");
-    fs::remove_all(dir);
     return;
   }
   for (const char* n : {"1", "2"}) {
@@ -73,5 +74,4 @@ TEST_CASE("an ingest that fills the disk stops with a plain message and keeps wh
   CHECK(games > 0);
   CHECK(games < 3000);
   CHECK(games % batchGames == 0);
-  fs::remove_all(dir);
 }

@@ -14,6 +14,8 @@
 #include <iterator>
 #include <thread>
 
+#include "support.hpp"
+
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
@@ -100,22 +102,18 @@ void checkKilledIngestsRecover(const fs::path& dir, const fs::path& input) {
 }  // namespace
 
 TEST_CASE("an ingest killed at any moment recovers and completes to the same database", "[cli][crash]") {
-  const fs::path dir = fs::temp_directory_path() / ("apiary-crash-test-" + std::to_string(getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const apiary::test::TempDir scratch("apiary-crash-test");
+  const fs::path& dir = scratch.path;
   const fs::path input = dir / "games";
   REQUIRE(run({"generate", "--games", "3000", "--seed", "99", "-o", input.string()}) == 0);
   checkKilledIngestsRecover(dir, input);
-  fs::remove_all(dir);
 }
 
 TEST_CASE("an ingest of one big file commits batches inside it: killed, it keeps whole batches and completes",
           "[cli][crash]") {
-  const fs::path dir = fs::temp_directory_path() / ("apiary-crash-file-test-" + std::to_string(getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const apiary::test::TempDir scratch("apiary-crash-file-test");
+  const fs::path& dir = scratch.path;
   const fs::path input = dir / "games.pgn";
   REQUIRE(run({"generate", "--games", "3000", "--seed", "98"}, input) == 0);
   checkKilledIngestsRecover(dir, input);
-  fs::remove_all(dir);
 }

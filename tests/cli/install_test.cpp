@@ -8,6 +8,7 @@
 #include <string>
 
 #include "run_apiary.hpp"
+#include "support.hpp"
 #include <catch2/catch.hpp>
 
 using apiary::test::Run;
@@ -66,12 +67,12 @@ TEST_CASE("bash completes subcommands, options and their values", "[cli][install
 }
 
 TEST_CASE("cmake --install puts apiary and its completion in place", "[cli][install]") {
-  const auto prefix = std::filesystem::temp_directory_path() / ("apiary-install-test-" + std::to_string(getpid()));
+  const apiary::test::TempDir scratch("apiary-install-test");
+  const auto& prefix = scratch.path;
   const std::string build = std::filesystem::path(APIARY_BINARY).parent_path().string();
   REQUIRE(std::system(("cmake --install " + build + " --prefix " + prefix.string() + " > /dev/null").c_str()) == 0);
   CHECK(std::filesystem::exists(prefix / "bin/apiary"));
   CHECK(std::filesystem::exists(prefix / "share/bash-completion/completions/apiary"));
   CHECK(std::filesystem::exists(prefix / "share/apiary/web/index.html"));
   CHECK(std::system((prefix / "bin/apiary").string().append(" --version > /dev/null").c_str()) == 0);
-  std::filesystem::remove_all(prefix);
 }

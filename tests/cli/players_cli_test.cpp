@@ -33,35 +33,21 @@ std::string game(const std::string& white, const std::string& black, const std::
 const std::vector<std::string> kQueenFirst{"wG1", "bG1 -wG1", "wQ wG1-", "bQ -bG1", "wA1 wG1\\", "bA1 /bG1"};
 const std::vector<std::string> kAntFirst{"wG1", "bG1 -wG1", "wA1 wG1\\", "bQ -bG1", "wQ wG1-", "bA1 /bG1"};
 
-// A scratch directory, gone with the test process.
-struct Scratch {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("apiary-players-cli-" + std::to_string(getpid()));
-  Scratch() {
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-  }
-  ~Scratch() {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir, ignored);
-  }
-  const std::filesystem::path& path() const { return dir; }
-};
-
 struct Fixture {
-  Scratch dir;
+  apiary::test::TempDir dir{"apiary-players-cli"};
   std::string db;
 
   Fixture() {
-    const auto file = dir.path() / "players.pgn";
+    const auto file = dir.path / "players.pgn";
     std::ofstream(file) << game("Ünal", "ΣΟΦΊΑ", "WhiteWins", "Großer Preis", kQueenFirst)
                         << game("ÜNAL", "Straße", "BlackWins", "Kleiner Preis", kAntFirst)
                         << game("σοφία", "ünal", "Draw", "GROSSER PREIS", kQueenFirst)
                         << game("STRASSE", "Ünal", "InProgress", "Open", {"wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"});
     // A bad game: Black places a piece where it touches White on its second turn.
-    std::ofstream(dir.path() / "bad.pgn") << game("Ünal", "x", "WhiteWins", "Bad", {"wG1", "bG1 -wG1", "wQ wG1-", "bQ wQ-"});
-    db = "--db " + (dir.path() / "db").string() + " ";
+    std::ofstream(dir.path / "bad.pgn") << game("Ünal", "x", "WhiteWins", "Bad", {"wG1", "bG1 -wG1", "wQ wG1-", "bQ wQ-"});
+    db = "--db " + (dir.path / "db").string() + " ";
     REQUIRE(runApiary(db + "ingest " + file.string()).code == 0);
-    REQUIRE(runApiary(db + "ingest " + (dir.path() / "bad.pgn").string()).code == 1);
+    REQUIRE(runApiary(db + "ingest " + (dir.path / "bad.pgn").string()).code == 1);
   }
 };
 

@@ -1,6 +1,6 @@
 // Records built while a game is replayed (RecordBuilder told of every move) are
 // the records a second walk of the replayed game makes (makeRecord), in every
-// notation that replays through the shared driver, read strictly or leniently,
+// notation (each replays through the shared driver), read strictly or leniently,
 // games without a GameType tag (shrunk once replayed) and repaired ones included.
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -73,10 +73,7 @@ TEST_CASE("a record built during the replay is the one a second walk makes, in e
   for (std::string_view name : {"uhp", "pgn-like", "algebraic", "algebraic-long", "direction"}) {
     INFO(name);
     const Compared c = compareRecords(notation::writeGames(test::row(name), games), "games.txt", false);
-    CHECK(c.followed + c.walked == 40);
-    // The direction notation replays without the observer: its games are walked again.
-    if (name == "direction") CHECK(c.walked == 40);
-    else CHECK(c.followed == 40);
+    CHECK(c.followed == 40);
   }
 }
 

@@ -125,8 +125,8 @@ TEST_CASE("hand-made broken UHP files: each error is positioned, the file goes o
 }
 
 TEST_CASE("empty, binary and UTF-16 files are refused as files, with a reason", "[ingest]") {
-  const auto tmp = fs::temp_directory_path() / ("apiary-ingest-bad-" + std::to_string(getpid()));
-  fs::create_directories(tmp);
+  const test::TempDir scratch("apiary-ingest-bad");
+  const auto& tmp = scratch.path;
   const std::map<std::string, std::string> files = {
       {"empty.pgn", ""},
       {"binary.pgn", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16)},
@@ -141,7 +141,6 @@ TEST_CASE("empty, binary and UTF-16 files are refused as files, with a reason", 
   CHECK(errors["empty.pgn"].find("empty") != std::string::npos);
   CHECK(errors["binary.pgn"].find("binary") != std::string::npos);
   CHECK(errors["utf16.pgn"].find("UTF-16") != std::string::npos);
-  fs::remove_all(tmp);
 }
 
 TEST_CASE("10,000 generated games survive UHP write -> read, and writing is stable", "[ingest][uhp]") {

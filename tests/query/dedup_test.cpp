@@ -60,7 +60,8 @@ void write(const fs::path& file, const notation::Notation& format, const std::ve
 // The database every test case reads, built once: 80 generated games, then the plants.
 struct Planted {
   // Per process: ctest runs each test case as its own process, in parallel.
-  fs::path dir = fs::temp_directory_path() / ("apiary-dedup-test-" + std::to_string(getpid()));
+  test::TempDir scratch{"apiary-dedup-test"};
+  const fs::path& dir = scratch.path;
   fs::path db = dir / "db";
   std::set<Cluster> expected;  // with the default options
   Place original, mirrored, swapped, full, truncated, straight, transposed, shortA, shortB;
@@ -68,7 +69,6 @@ struct Planted {
   uint32_t shortPlies = 14;
 
   Planted() {
-    fs::remove_all(dir);
     fs::create_directories(dir / "in");
     GameGenerator generator(2024);
     std::vector<GeneratedGame> games;
@@ -140,7 +140,6 @@ struct Planted {
                 {"prefix", {full, truncated}},
                 {"transposed", {straight, transposed}}};
   }
-  ~Planted() { fs::remove_all(dir); }
 };
 
 const Planted& planted() {
@@ -320,8 +319,8 @@ TEST_CASE("../shared/games: each PGN game is an exact duplicate of its BoardSpac
           "[query][dedup]") {
   const auto shared = test::requireShared();
   if (shared.empty()) return;
-  const fs::path dir = fs::temp_directory_path() / ("apiary-dedup-shared-" + std::to_string(getpid()));
-  fs::remove_all(dir);
+  const test::TempDir scratch("apiary-dedup-shared");
+  const fs::path dir = scratch.path / "db";
   {
     index::Database db(dir);
     const auto sgf = shared / "games" / "boardspace-sgf", pgn = shared / "games" / "uhp-pgn";
@@ -334,5 +333,4 @@ TEST_CASE("../shared/games: each PGN game is an exact duplicate of its BoardSpac
     REQUIRE(!expected.empty());
     CHECK(clustersOf(query::findDuplicates(db, {})) == expected);
   }
-  fs::remove_all(dir);
 }

@@ -10,6 +10,7 @@
 #include "query/filter_cache.hpp"
 #include "query/session.hpp"
 #include "run_apiary.hpp"
+#include "support.hpp"
 
 using namespace apiary;
 
@@ -17,18 +18,9 @@ namespace {
 
 // A scratch database of generated games, removed with the fixture.
 struct Scratch {
-  std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("apiary-filter-cache-" + std::to_string(getpid()));
-  std::filesystem::path db = dir / "db";
-  Scratch() {
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
-    add(30, 3);
-  }
-  ~Scratch() {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir, ignored);
-  }
+  test::TempDir dir{"apiary-filter-cache"};
+  std::filesystem::path db = dir.path / "db";
+  Scratch() { add(30, 3); }
   void add(int games, int seed) {
     REQUIRE(test::runApiary("generate --games " + std::to_string(games) + " --seed " + std::to_string(seed) + " | " +
                             APIARY_BINARY + " --db " + db.string() + " ingest -")

@@ -9,6 +9,7 @@
 #include "query/error.hpp"
 #include "run_apiary.hpp"
 #include "server/handlers.hpp"
+#include "support.hpp"
 
 using namespace apiary;
 
@@ -16,17 +17,12 @@ namespace {
 
 // Forty generated games in a scratch database, once for the file.
 struct Fixture {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("apiary-player-api-" + std::to_string(getpid()));
+  test::TempDir scratch{"apiary-player-api"};
+  const std::filesystem::path& dir = scratch.path;
   std::string db = "--db " + (dir / "db").string() + " ";
   Fixture() {
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
     REQUIRE(test::runApiary("generate --games 40 --seed 16 > " + (dir / "games.pgn").string()).code == 0);
     REQUIRE(test::runApiary(db + "ingest " + (dir / "games.pgn").string()).code == 0);
-  }
-  ~Fixture() {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir, ignored);
   }
 };
 

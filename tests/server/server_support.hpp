@@ -20,16 +20,12 @@
 
 namespace apiary::test {
 
-inline std::filesystem::path freshDirectory(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / (name + "-" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
-  return dir;
-}
-
-// Generated games (seed 5) plus ../shared/games when it is there.
+// Generated games (seed 5) plus ../shared/games when it is there, removed when the
+// test process ends.
 inline const std::filesystem::path& servedDatabase() {
+  static const TempDir scratch("apiary-test-server");
   static const std::filesystem::path db = [] {
-    const auto dir = freshDirectory("apiary-test-server");
+    const auto dir = scratch.path / "db";
     const auto made = runApiary("generate --games 300 --seed 5 | " + std::string(APIARY_BINARY) + " --db " +
                                 dir.string() + " ingest -");
     REQUIRE(made.code == 0);

@@ -30,7 +30,8 @@ uint64_t gamesThroughStart(const query::ReadSession& session) {
 }  // namespace
 
 TEST_CASE("pooled sessions share one RocksDB instance and all show a batch ingested while they serve") {
-  const auto db = test::freshDirectory("apiary-test-sessions");
+  const test::TempDir scratch("apiary-test-sessions");
+  const auto db = scratch.path / "db";
   REQUIRE(ingestGames(db, 30, 3) == 0);
   server::SessionPool pool(db, 3, 50ms);
   REQUIRE(pool.latest() == 30);

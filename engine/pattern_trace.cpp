@@ -25,7 +25,7 @@ PlyFeatures PlyFeatures::emptyBoard(GameType type) {
     for (uint8_t e = 0; e < 8; ++e) {
       const Board empty(GameType{e}, Rules{.tournament = false});
       for (Color c : {Color::White, Color::Black})
-        t[e].bits |= uint32_t(countMobility(empty, c, 0, kMobilityCap)) << (19 + 4 * int(c));
+        t[e].set(mobilityField(c), uint32_t(countMobility(empty, c, 0, kMobilityCap)));
     }
     return t;
   }();
@@ -40,16 +40,17 @@ void PatternTrace::played(const Board& after, const Move& m) {
     touch(after, after.cellOf(m.piece));
     if (!m.isPlacement()) touch(after, m.from);
   }
-  uint32_t bits = uint32_t(m.isPlacement()) << 10;
+  PlyFeatures f;
+  f.set(PlyFeatures::kPlacedField, m.isPlacement());
   const uint32_t pinned = pinned_.played(after, m);
   for (Color c : {Color::White, Color::Black}) {
     const PieceId queen = pieceId(c, Bug::Queen);  // position_features' queenNeighbours, inline
-    if (after.onBoard(queen)) bits |= uint32_t(after.occupiedNeighbors(after.cellOf(queen))) << (3 * int(c));
-    bits |= unsigned(onTop_[int(c)]) << (6 + 2 * int(c));  // only Beetles and a Mosquito climb: at most 3
-    bits |= uint32_t(pieceCount(pinned & colorMask(c))) << (11 + 4 * int(c));
-    bits |= uint32_t(countMobility(after, c, pinned, PlyFeatures::kMobilityCap)) << (19 + 4 * int(c));
+    if (after.onBoard(queen)) f.set(PlyFeatures::queenNeighboursField(c), after.occupiedNeighbors(after.cellOf(queen)));
+    f.set(PlyFeatures::onTopField(c), onTop_[int(c)]);  // only Beetles and a Mosquito climb: at most 3
+    f.set(PlyFeatures::pinnedField(c), pieceCount(pinned & colorMask(c)));
+    f.set(PlyFeatures::mobilityField(c), countMobility(after, c, pinned, PlyFeatures::kMobilityCap));
   }
-  plies_.push_back({bits});
+  plies_.push_back(f);
 }
 
 }  // namespace apiary

@@ -28,11 +28,25 @@ struct PlyFeatures {
 
   static constexpr int kBytes = 4;  // as stored
   static constexpr int kMobilityCap = 15;
-  int queenNeighbours(Color c) const { return (bits >> (3 * int(c))) & 7; }
-  int onTop(Color c) const { return (bits >> (6 + 2 * int(c))) & 3; }
-  bool placed() const { return bits >> 10 & 1; }
-  int pinned(Color c) const { return (bits >> (11 + 4 * int(c))) & 15; }
-  int mobility(Color c) const { return (bits >> (19 + 4 * int(c))) & kMobilityCap; }
+
+  // Where a feature lies in `bits`: the layout above, written only here.
+  struct Field {
+    uint8_t shift;
+    uint32_t mask;
+  };
+  static constexpr Field queenNeighboursField(Color c) { return {uint8_t(3 * int(c)), 7}; }
+  static constexpr Field onTopField(Color c) { return {uint8_t(6 + 2 * int(c)), 3}; }
+  static constexpr Field kPlacedField{10, 1};
+  static constexpr Field pinnedField(Color c) { return {uint8_t(11 + 4 * int(c)), 15}; }
+  static constexpr Field mobilityField(Color c) { return {uint8_t(19 + 4 * int(c)), kMobilityCap}; }
+
+  int get(Field f) const { return int(bits >> f.shift & f.mask); }
+  void set(Field f, uint32_t value) { bits |= value << f.shift; }  // into a field still 0, value within its mask
+  int queenNeighbours(Color c) const { return get(queenNeighboursField(c)); }
+  int onTop(Color c) const { return get(onTopField(c)); }
+  bool placed() const { return get(kPlacedField); }
+  int pinned(Color c) const { return get(pinnedField(c)); }
+  int mobility(Color c) const { return get(mobilityField(c)); }
 
   // The empty board's (ply 0, which traces do not keep): all 0 but the legal moves,
   // one a bug of the game type (the archives' rules: a Queen may open).

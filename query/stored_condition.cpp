@@ -83,14 +83,12 @@ bool StoredCondition::stored(syntax::FeatureWord f) {
          f == syntax::FeatureWord::Pinned || f == syntax::FeatureWord::Mobility;
 }
 
-// The layout engine/pattern_trace.hpp documents for PlyFeatures.
 StoredCondition::Field StoredCondition::fieldOf(syntax::FeatureWord f, Color c) {
-  const int i = int(c);
   switch (f) {
-    case syntax::FeatureWord::QueenNeighbours: return {uint8_t(3 * i), 7};
-    case syntax::FeatureWord::OnTop: return {uint8_t(6 + 2 * i), 3};
-    case syntax::FeatureWord::Pinned: return {uint8_t(11 + 4 * i), 15};
-    case syntax::FeatureWord::Mobility: return {uint8_t(19 + 4 * i), uint32_t(PlyFeatures::kMobilityCap)};
+    case syntax::FeatureWord::QueenNeighbours: return PlyFeatures::queenNeighboursField(c);
+    case syntax::FeatureWord::OnTop: return PlyFeatures::onTopField(c);
+    case syntax::FeatureWord::Pinned: return PlyFeatures::pinnedField(c);
+    case syntax::FeatureWord::Mobility: return PlyFeatures::mobilityField(c);
     default: return {0, 0};
   }
 }

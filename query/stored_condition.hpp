@@ -46,10 +46,7 @@ class StoredCondition {
 
   // Where PlyFeatures keeps a feature of a colour in its bits (a test checks these
   // against its accessors).
-  struct Field {
-    uint8_t shift;
-    uint32_t mask;
-  };
+  using Field = PlyFeatures::Field;
   static bool stored(grammar::pattern::FeatureWord f);
   static Field fieldOf(grammar::pattern::FeatureWord f, Color c);  // f stored, not ply or in hand
 

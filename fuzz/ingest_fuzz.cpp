@@ -1,6 +1,6 @@
 // A whole file ingested into a scratch database (in /dev/shm when there is one, as
-// each batch is committed durably), as `apiary ingest FILE` takes it; the first byte
-// picks the file's extension. The database starts afresh every few thousand inputs;
+// each batch is committed durably), as `apiary ingest [--format NOTATION] FILE`
+// takes it. The database starts afresh every few thousand inputs;
 // the last one is never closed: at exit RocksDB's own statics may be gone before
 // it, and closing then crashed in its logger (a 240-s run).
 #include <algorithm>
@@ -24,7 +24,10 @@ std::filesystem::path scratchDir() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;
+  // The first byte: even, it picks the file's extension and the notation is
+  // detected (`apiary ingest FILE`); odd, it names the notation (`--format`).
   static constexpr const char* kExtensions[] = {".pgn", ".txt", ".sgf", ".fen"};
+  static constexpr const char* kFormats[] = {"uhp", "sgf", "pgn-like", "direction", "algebraic", "fen"};
   static const std::filesystem::path dir = scratchDir();
   static index::Database* db = nullptr;
   static int inputs = 0;
@@ -36,10 +39,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::filesystem::create_directories(dir);
     db = new index::Database(dir / "db");
   }
-  const auto file = dir / (std::string("input") + kExtensions[data[0] % std::size(kExtensions)]);
+  const bool named = data[0] & 1;
+  const unsigned pick = data[0] >> 1;
+  const auto file = dir / (std::string("input") + kExtensions[pick % std::size(kExtensions)]);
   std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(data + 1), std::streamsize(size - 1));
   ingest::ImportOptions options;
-  options.jobs = 1;
+  // Read and written on this thread: two threads started and joined a call cost
+  // more than a small file's reading (fuzz/README.md).
+  options.threads = false;
+  if (named) options.format = &fuzz::row(kFormats[pick % std::size(kFormats)], notation::NotationUse::Read);
   // A batch is reserved whole up front: 20,000 records mapped, and their shadow
   // poisoned, every input under ASan. 64 games still split the larger inputs.
   options.batchGames = 64;

@@ -4,7 +4,6 @@
 #include "grammar/detect.hpp"
 
 #include <algorithm>
-#include <string>
 #include <vector>
 
 #include "grammar/annotation.hpp"
@@ -73,12 +72,13 @@ bool neutral(std::string_view tok) {
 // Splits a line into tokens for the vote, skipping `{...}` (may span lines, kept
 // in `inComment`), `;` comments and move numbers.
 void voteOnLine(std::string_view line, bool& inComment, Vote& vote) {
-  std::string tok;
+  // A token is a run of the line's bytes: every byte that does not join one ends it.
+  std::string_view tok;
   auto flush = [&] {
     // Marks (`!?`) and NAGs (`$1`) say nothing of the notation.
-    while (!tok.empty() && annotation::markLength(&tok.back(), tok.data() + tok.size())) tok.pop_back();
+    while (!tok.empty() && annotation::markLength(&tok.back(), tok.data() + tok.size())) tok.remove_suffix(1);
     if (!tok.empty() && !neutral(tok)) vote.token(tok);
-    tok.clear();
+    tok = {};
   };
   for (std::size_t i = 0; i < line.size(); ++i) {
     const char c = line[i];
@@ -92,7 +92,7 @@ void voteOnLine(std::string_view line, bool& inComment, Vote& vote) {
     } else if (c == ' ' || c == '\t' || c == ';') {
       flush();
     } else {
-      tok += c;
+      tok = tok.empty() ? line.substr(i, 1) : std::string_view(tok.data(), tok.size() + 1);
       if (c == '.' && whole(tok, +digit >> '.')) flush();  // `1.wS1`
     }
   }

@@ -92,9 +92,12 @@ const auto dirTok = (-star >> dirPiece >> -((star | ('+' >> -times) | times) >> 
                     "--" | "\xE2\x80\x94";
 
 // `×`, `✳`, `—`, `--` or `*` anywhere in the token.
+// Only the bytes a mark starts with are looked at: asked of every token, a test
+// at every byte cost more than the notations' own shapes.
 bool holdsDirectionMark(std::string_view tok) {
-  for (std::size_t i = 0; i < tok.size(); ++i) {
-    const std::string_view rest = tok.substr(i);
+  constexpr std::string_view kFirstBytes = "*-\xC3\xE2";
+  for (auto at = tok.find_first_of(kFirstBytes); at != std::string_view::npos; at = tok.find_first_of(kFirstBytes, at + 1)) {
+    const std::string_view rest = tok.substr(at);
     if (rest[0] == '*' || rest.starts_with("--") || rest.starts_with("\xC3\x97") || rest.starts_with("\xE2\x9C\xB3") ||
         rest.starts_with("\xE2\x80\x94"))
       return true;

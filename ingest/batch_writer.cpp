@@ -2,9 +2,12 @@
 
 namespace apiary::ingest {
 
-BatchWriter::BatchWriter(index::Database& db) : db_(db), thread_([this] { run(); }) {}
+BatchWriter::BatchWriter(index::Database& db, bool ownThread) : db_(db) {
+  if (ownThread) thread_ = std::thread([this] { run(); });
+}
 
 BatchWriter::~BatchWriter() {
+  if (!thread_.joinable()) return;
   {
     std::lock_guard lock(mutex_);
     closed_ = true;
@@ -21,6 +24,10 @@ void BatchWriter::submit(std::vector<index::GameRecord>&& games, std::vector<ind
   std::unique_lock lock(mutex_);
   changed_.wait(lock, [&] { return (!waiting_ && !writing_) || failure_; });
   rethrowFailure();
+  if (!thread_.joinable()) {
+    lock.unlock();
+    return write(Batch{std::move(games), std::move(rejected)});
+  }
   waiting_ = Batch{std::move(games), std::move(rejected)};
   changed_.notify_all();
 }
@@ -48,23 +55,27 @@ void BatchWriter::run() {
       writing_ = true;
     }
     changed_.notify_all();
-    index::AddResult added;
-    std::exception_ptr failure;
-    try {
-      if (!batch.games.empty()) added = db_.addGames(batch.games);
-      if (!batch.rejected.empty()) db_.addRejected(batch.rejected);
-    } catch (...) {
-      failure = std::current_exception();
-    }
-    {
-      std::lock_guard lock(mutex_);
-      totals_.added += added.added;
-      totals_.skipped += added.skipped;
-      writing_ = false;
-      if (failure && !failure_) failure_ = failure;
-    }
-    changed_.notify_all();
+    write(std::move(batch));
   }
+}
+
+void BatchWriter::write(Batch&& batch) {
+  index::AddResult added;
+  std::exception_ptr failure;
+  try {
+    if (!batch.games.empty()) added = db_.addGames(batch.games);
+    if (!batch.rejected.empty()) db_.addRejected(batch.rejected);
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  {
+    std::lock_guard lock(mutex_);
+    totals_.added += added.added;
+    totals_.skipped += added.skipped;
+    writing_ = false;
+    if (failure && !failure_) failure_ = failure;
+  }
+  changed_.notify_all();
 }
 
 }  // namespace apiary::ingest

@@ -2,7 +2,8 @@
 // time and in the order they were handed over, while the caller goes on collecting
 // the next batch from the workers. Without it the workers stopped whenever their
 // window of chunks was full and the caller was inside Database::addGames, and the
-// writer stopped while the next batch was built.
+// writer stopped while the next batch was built. Without a thread of its own
+// (ImportOptions::threads), a batch is written as it is handed over.
 #pragma once
 #include <condition_variable>
 #include <exception>
@@ -17,7 +18,7 @@ namespace apiary::ingest {
 
 class BatchWriter {
  public:
-  explicit BatchWriter(index::Database& db);
+  explicit BatchWriter(index::Database& db, bool ownThread = true);
   ~BatchWriter();  // waits for the batch in hand; call finish() to see its errors
   BatchWriter(const BatchWriter&) = delete;
   BatchWriter& operator=(const BatchWriter&) = delete;
@@ -37,6 +38,7 @@ class BatchWriter {
     std::vector<index::RejectedGame> rejected;
   };
   void run();
+  void write(Batch&& batch);
   void rethrowFailure();  // with the lock held
 
   index::Database& db_;

@@ -96,10 +96,11 @@ ChunkResult processChunk(const SourceChunk& chunk, bool lenient) {
 }
 
 // Chunks in, results out in their order; at most `window` chunks in flight so
-// memory stays flat whatever the input's size.
+// memory stays flat whatever the input's size. With no workers, a chunk is read
+// as it is pushed.
 class Pipeline {
  public:
-  Pipeline(unsigned jobs, bool lenient) : lenient_(lenient), window_(4 * jobs) {
+  Pipeline(unsigned jobs, bool lenient) : lenient_(lenient), window_(std::max(1u, 4 * jobs)) {
     for (unsigned i = 0; i < jobs; ++i) workers_.emplace_back([this] { work(); });
   }
   ~Pipeline() {
@@ -116,6 +117,10 @@ class Pipeline {
     return next_ - written_ >= window_;
   }
   void push(SourceChunk&& source) {
+    if (workers_.empty()) {
+      results_.emplace(next_++, processChunk(source, lenient_));
+      return;
+    }
     std::lock_guard lock(mutex_);
     todo_.emplace_back(next_++, std::move(source));
     wake_.notify_one();
@@ -196,13 +201,13 @@ index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& pa
 ImportSummary importSources(index::Database& db, const std::vector<std::string>& paths,
                             const ImportOptions& options) {
   const auto start = Clock::now();
-  const unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned jobs = !options.threads ? 0 : options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   ImportSummary summary;
   std::vector<index::GameRecord> batch;
   std::vector<index::RejectedGame> rejected;
   auto lastReport = Clock::now();
 
-  BatchWriter writer(db);
+  BatchWriter writer(db, options.threads);
   // Sized once a batch: grown by doubling, it moved every record a few times and
   // took fresh pages for each copy. Capped: --batch-games may be huge.
   const std::size_t reserved = std::min<std::size_t>(options.batchGames, 1 << 16);

@@ -30,6 +30,9 @@ struct ImportOptions {
   std::size_t batchGames = 20000;         // games per committed batch, within a file too
   std::function<void(const ImportProgress&)> progress;  // called now and then by the writer
   bool lenient = false;                   // repair moves that fit nothing (notation/repair.hpp)
+  // False: every chunk is read and every batch written on the caller's thread, no
+  // thread started (the fuzz target, which imports one small file a call).
+  bool threads = true;
 };
 
 struct ImportError {

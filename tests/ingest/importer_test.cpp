@@ -1,6 +1,7 @@
 // apiary ingest's importer: ../shared/games in every notation goes in with exact
-// counts, again adds nothing, the result does not depend on thread count, and a
-// file longer than the sample its notation is told from is read to its end.
+// counts, again adds nothing, the result does not depend on thread count (nor on
+// there being no thread at all), and a file longer than the sample its notation
+// is told from is read to its end.
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -76,22 +77,32 @@ TEST_CASE("the database is the same whatever the number of threads and batch siz
   ingest::ImportOptions many;
   many.jobs = 3;
   many.batchGames = 77;
-  index::Database a(dir.path / "a"), b(dir.path / "b");
+  ingest::ImportOptions none;  // the fuzz target's way: everything on the caller's thread
+  none.threads = false;
+  none.batchGames = 64;
+  index::Database a(dir.path / "a"), b(dir.path / "b"), c(dir.path / "c");
   const auto sa = ingest::importSources(a, {(dir.path / "in").string()}, one);
   const auto sb = ingest::importSources(b, {(dir.path / "in").string()}, many);
+  const auto sc = ingest::importSources(c, {(dir.path / "in").string()}, none);
   CHECK(sa.totals.added == 600);
   CHECK(sa.totals.rejected == 0);
   CHECK(sb.totals.added == 600);
+  CHECK(sc.totals.added == 600);
   CHECK(a.digest() == b.digest());
+  CHECK(a.digest() == c.digest());
   CHECK(a.info().positions == b.info().positions);
   for (index::GameId id = 1; id <= 600; id += 37) {
-    const auto ga = a.game(id), gb = b.game(id);
+    const auto ga = a.game(id), gb = b.game(id), gc = c.game(id);
     REQUIRE(ga);
     REQUIRE(gb);
+    REQUIRE(gc);
     CHECK(ga->source == gb->source);
     CHECK(ga->sourceIndex == gb->sourceIndex);
+    CHECK(ga->source == gc->source);
+    CHECK(ga->sourceIndex == gc->sourceIndex);
   }
   CHECK(b.check({.full = true}).ok());
+  CHECK(c.check({.full = true}).ok());
 }
 
 TEST_CASE("a batch that fails while the next is read stops the ingest, and the batches before it stay whole", "[ingest]") {
@@ -107,6 +118,8 @@ TEST_CASE("a batch that fails while the next is read stops the ingest, and the b
   };
   ingest::ImportOptions options;
   options.batchGames = 50;
+  options.threads = GENERATE(true, false);  // without threads, a batch is written as it is handed over
+  INFO("threads: " << options.threads);
   {
     index::Database database(dir.path / "db", failing);
     CHECK_THROWS_WITH(ingest::importSources(database, {(dir.path / "in").string()}, options), "the third batch fails");

@@ -186,13 +186,17 @@ class Chunker {
   // decided first, once, since it is now read in several chunks.
   void flushText() {
     if (!decided_) decideFormat();
-    // A file no notation reads is refused once, whole: nothing of it goes on.
-    if (format_ && !isBlank(text_)) emitText();
+    // A file no notation reads is refused once, whole: nothing of it goes on. A
+    // file of position strings (detected, or named by --format) is refused whole
+    // by its reader: its first text says so, the rest is not handed on again.
+    const bool refusedWhole = format_ && format_->positions && textEmitted_;
+    if (format_ && !isBlank(text_) && !refusedWhole) emitText();
     text_.clear();
     gameStart_ = 0;
   }
 
   void emitText() {
+    textEmitted_ = true;
     SourceChunk games = chunk(SourceChunk::Kind::Games, {});
     const bool full = text_.size() >= chunkBytes_;
     games.text = std::move(text_);
@@ -260,6 +264,7 @@ class Chunker {
   bool previousWasTag_ = false;
   bool nulRead_ = false;     // some block held a NUL byte
   bool decided_ = false, emitted_ = false, stop_ = false;
+  bool textEmitted_ = false;  // some of the file's text was handed on
   const notation::Notation* format_ = nullptr;
   SourceChunk held_;
   bool holding_ = false;

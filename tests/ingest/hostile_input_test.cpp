@@ -236,6 +236,29 @@ TEST_CASE("a named file of position strings with a NUL byte is rejected as a fil
   CHECK(game.message.find("NUL") != std::string::npos);
 }
 
+TEST_CASE("a file read as position strings is rejected once, however many chunks a refused game cuts it into",
+          "[ingest]") {
+  // fuzz_ingest found it (`--format fen` on games with a NUL byte in the second
+  // of three): the text before the refused game and the text after it were each
+  // rejected as "position strings, not games". The file is said once, the
+  // refused game apart.
+  TempDir dir("apiary-hostile-positions-twice");
+  write(dir.path / "x.pgn", std::string("[A \"1\"]\n1. wS1\n[B \"") + '\0' + "\"]\n1. wS1\n[C \"3\"]\n1. wS1\n");
+  index::Database database(dir.path / "db");
+  ingest::ImportOptions options;
+  options.format = &test::row("fen");
+  const auto summary = ingest::importSources(database, {(dir.path / "x.pgn").string()}, options);
+  CHECK(summary.totals.added == 0);
+  CHECK(summary.totals.games == 1);
+  CHECK(summary.totals.rejected == 2);
+  REQUIRE(summary.errors.size() == 2);
+  CHECK(summary.errors[0].line == 0);
+  CHECK(summary.errors[0].message == "position strings, not games");
+  CHECK(summary.errors[1].line == 3);
+  CHECK(summary.errors[1].column == 5);
+  CHECK(summary.errors[1].message.find("NUL") != std::string::npos);
+}
+
 TEST_CASE("a file no notation reads is rejected once, however many times its text is handed on", "[ingest]") {
   // fuzz_ingest's long run found it: the NUL byte ends a game, the text after it
   // was handed on again and refused a second time ("not a Hive game file").

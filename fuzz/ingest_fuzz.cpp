@@ -44,8 +44,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto file = dir / (std::string("input") + kExtensions[pick % std::size(kExtensions)]);
   std::ofstream(file, std::ios::binary).write(reinterpret_cast<const char*>(data + 1), std::streamsize(size - 1));
   ingest::ImportOptions options;
-  // Read and written on this thread: two threads started and joined a call cost
-  // more than a small file's reading (fuzz/README.md).
+  // Read and written on this thread: a worker and a writer started and joined
+  // every call, each with a fresh ASan allocator cache, cost more than a race
+  // libFuzzer will not find is worth (fuzz/README.md).
   options.threads = false;
   if (named) options.format = &fuzz::row(kFormats[pick % std::size(kFormats)], notation::NotationUse::Read);
   // A batch is reserved whole up front: 20,000 records mapped, and their shadow

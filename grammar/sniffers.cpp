@@ -96,7 +96,8 @@ const auto dirTok = (-star >> dirPiece >> -((star | ('+' >> -times) | times) >> 
 // at every byte cost more than the notations' own shapes.
 bool holdsDirectionMark(std::string_view tok) {
   constexpr std::string_view kFirstBytes = "*-\xC3\xE2";
-  for (auto at = tok.find_first_of(kFirstBytes); at != std::string_view::npos; at = tok.find_first_of(kFirstBytes, at + 1)) {
+  for (auto at = tok.find_first_of(kFirstBytes); at != std::string_view::npos;
+       at = tok.find_first_of(kFirstBytes, at + 1)) {
     const std::string_view rest = tok.substr(at);
     if (rest[0] == '*' || rest.starts_with("--") || rest.starts_with("\xC3\x97") || rest.starts_with("\xE2\x9C\xB3") ||
         rest.starts_with("\xE2\x80\x94"))

@@ -201,7 +201,8 @@ index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& pa
 ImportSummary importSources(index::Database& db, const std::vector<std::string>& paths,
                             const ImportOptions& options) {
   const auto start = Clock::now();
-  const unsigned jobs = !options.threads ? 0 : options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned jobs = !options.threads ? 0 : options.jobs ? options.jobs : cores;
   ImportSummary summary;
   std::vector<index::GameRecord> batch;
   std::vector<index::RejectedGame> rejected;

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 
+#include "engine/slide_components.hpp"
 #include "engine/walks.hpp"
 
 namespace apiary {
@@ -123,17 +125,29 @@ Throws throwsOf(const Board& b, const Turn& t, uint32_t pinned) {
 }
 
 // A Mosquito's moves (the bugs it copies may reach a cell twice), or a piece's own
-// moves together with the cells it is thrown to: in a set.
-int movesInSet(const LiftedBoard& view, PieceId p, uint64_t thrown) {
-  const Cell from = view.board.cellOf(p);
+// moves together with the cells it is thrown to: in a set. An Ant's walk (its own
+// or copied) is counted from the slide components when they tell it.
+int movesInSet(const LiftedBoard& view, PieceId p, uint64_t thrown, SlideComponents& slides) {
+  const Board& b = view.board;
+  const Cell from = b.cellOf(p);
+  const Bug bug = bugOf(p);
+  constexpr unsigned kAnt = 1u << int(Bug::Ant);
+  unsigned bugs = bug != Bug::Mosquito ? 1u << int(bug)
+                   : b.height(from) > 1 ? 1u << int(Bug::Beetle)
+                                        : walks::mosquitoWalks(view, from);
+  std::optional<AntReach> ant;
+  if (bugs & kAnt && (ant = slides.antFrom(from))) bugs &= ~kAnt;
   CellSet dest{};
   dest.add(from);
-  int n = 0;
+  int n = ant ? ant->count : 0;
   const auto add = [&](Cell c) {
-    if (!dest.has(c)) dest.add(c), ++n;
+    if (!dest.has(c)) {
+      dest.add(c);
+      n += !(ant && ant->has(c));
+    }
     return false;
   };
-  walks::ownMoves(view, p, add);
+  for (; bugs; bugs &= bugs - 1) walks::byBug(view, Bug(std::countr_zero(bugs)), from, add);
   for (; thrown; thrown &= thrown - 1)
     add(Cell((from + kNear.difference[std::size_t(std::countr_zero(thrown))]) & (kCells - 1)));
   return n;
@@ -142,9 +156,9 @@ int movesInSet(const LiftedBoard& view, PieceId p, uint64_t thrown) {
 // The piece's own moves (lifted in `view`) and the cells it is thrown to. Slides,
 // climbs, hops and the Ant's search never give a cell twice, so they are counted
 // as they come, and stop at `limit`.
-int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit) {
+int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit, SlideComponents& slides) {
   const Bug bug = bugOf(p);
-  if (bug == Bug::Mosquito || thrown) return movesInSet(view, p, thrown);
+  if (bug == Bug::Mosquito || thrown) return movesInSet(view, p, thrown, slides);
   const Cell from = view.board.cellOf(p);
   if (bug == Bug::Spider || bug == Bug::Ladybug) {
     uint64_t near = 0;
@@ -154,6 +168,8 @@ int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit) {
     });
     return fewBits(near);
   }
+  if (bug == Bug::Ant)
+    if (const auto ant = slides.antFrom(from)) return ant->count;
   int n = 0;
   walks::byBug(view, bug, from, [&](Cell) { return ++n >= limit; });
   return n;
@@ -161,7 +177,7 @@ int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit) {
 
 // Every piece's moves, until the count reaches `limit`: the thrown pieces that do
 // not move themselves, then the cheap walkers, then the Ants and the Mosquito.
-int movements(const Board& b, const Turn& t, uint32_t pinned, int limit) {
+int movements(const Board& b, const Turn& t, uint32_t pinned, int limit, SlideComponents& slides) {
   const Throws thrown = throwsOf(b, t, pinned);
   uint32_t movers = 0;
   for (uint32_t left = b.piecesOnBoard() & colorMask(t.me); left; left &= left - 1) {
@@ -179,7 +195,7 @@ int movements(const Board& b, const Turn& t, uint32_t pinned, int limit) {
     for (uint32_t left = group; left && n < limit; left &= left - 1) {
       const PieceId p = PieceId(std::countr_zero(left));
       view.lift(b.cellOf(p));
-      n += movesOf(view, p, thrown.pieces & pieceBit(p) ? thrown.near[p] : 0, limit - n);
+      n += movesOf(view, p, thrown.pieces & pieceBit(p) ? thrown.near[p] : 0, limit - n, slides);
     }
   return n;
 }
@@ -187,11 +203,16 @@ int movements(const Board& b, const Turn& t, uint32_t pinned, int limit) {
 }  // namespace
 
 int countMobility(const Board& board, Color color, uint32_t pinned, int cap) {
+  SlideComponents slides(board);
+  return countMobility(board, color, pinned, slides, cap);
+}
+
+int countMobility(const Board& board, Color color, uint32_t pinned, SlideComponents& slides, int cap) {
   if (board.gameOver() || cap <= 0) return 0;
   const Turn turn = color == board.toMove() ? Turn{color, board.ply(), board.lastMoved()}
                                             : Turn{color, std::popcount(board.piecesOnBoard()), kNoPiece};
   int n = placements(board, turn, cap);
-  if (n < cap && board.queenPlaced(color)) n += movements(board, turn, pinned, cap - n);
+  if (n < cap && board.queenPlaced(color)) n += movements(board, turn, pinned, cap - n, slides);
   return n == 0 ? 1 : std::min(n, cap);
 }
 

@@ -14,11 +14,15 @@
 #include <cstdint>
 
 #include "engine/board.hpp"
+#include "engine/slide_components.hpp"
 
 namespace apiary {
 
 // `pinned` is pinnedPieces(board) (the same for both colours, so found once). The
 // count stops once it reaches `cap`: the answer is min(moves, cap).
 int countMobility(const Board& board, Color color, uint32_t pinned, int cap = INT_MAX);
+// The same with the board's slide components shared with the other colour's count
+// (one flood serves both colours' Ants): `slides` is of this board.
+int countMobility(const Board& board, Color color, uint32_t pinned, SlideComponents& slides, int cap = INT_MAX);
 
 }  // namespace apiary

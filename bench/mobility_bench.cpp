@@ -62,9 +62,9 @@ int main(int argc, char** argv) {
   const auto capped = [&] {
     i = 0;
     report("countMobility, both, pinned given, capped", walk(games, [&](const Board& b) {
-             SlideComponents slides(b);  // shared by both colours, as ingest does
-             sum += countMobility(b, Color::White, pinned[i], slides, cap) +
-                    countMobility(b, Color::Black, pinned[i], slides, cap);
+             SharedMobility shared(b);  // by both colours, as ingest does
+             sum += countMobility(b, Color::White, pinned[i], shared, cap) +
+                    countMobility(b, Color::Black, pinned[i], shared, cap);
              ++i;
            }));
   };

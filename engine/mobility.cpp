@@ -4,7 +4,7 @@
 #include <bit>
 #include <optional>
 
-#include "engine/slide_components.hpp"
+#include "engine/placement_cells.hpp"
 #include "engine/walks.hpp"
 
 namespace apiary {
@@ -55,17 +55,8 @@ struct Turn {
   PieceId barred;  // moved last: neither moves nor is thrown
 };
 
-// Whether every occupied neighbour of the empty cell n is topped by `me`.
-bool touchesOnly(const Board& b, Cell n, unsigned around, Color me) {
-  for (; around; around &= around - 1)
-    if (colorOf(b.top(neighbor(n, std::countr_zero(around)))) != me) return false;
-  return true;
-}
-
-// Cells times the bugs that may be placed, until that reaches `limit`. An empty
-// cell is counted from its first occupied neighbour in direction order only, so
-// once without a set.
-int placements(const Board& b, const Turn& t, int limit) {
+// Cells times the bugs that may be placed.
+int placements(const Board& b, const Turn& t, SharedMobility& shared) {
   const int turn = t.ply / 2 + 1;
   const PieceId queen = pieceId(t.me, Bug::Queen);
   uint32_t lastInHand = b.piecesInGame() & ~b.piecesOnBoard() & (kLastCopies << (kSlots * int(t.me)));
@@ -74,21 +65,9 @@ int placements(const Board& b, const Turn& t, int limit) {
   const int kinds = fewBits(lastInHand);
   if (!kinds || t.ply == 0) return kinds;  // the first piece goes to the origin
   // The second piece of the game may touch the first, whatever its colour.
-  const bool anyColour = t.ply == 1;
-  int cells = 0;
-  const uint32_t touching = b.piecesOnBoard() & (anyColour ? ~uint32_t(0) : colorMask(t.me));
-  for (uint32_t left = touching; left && cells * kinds < limit; left &= left - 1) {
-    const PieceId p = PieceId(std::countr_zero(left));
-    if (!b.isTop(p)) continue;
-    const Cell at = b.cellOf(p);
-    for (unsigned empty = ~b.occupiedAround(at) & Board::kAllAround; empty; empty &= empty - 1) {
-      const int d = std::countr_zero(empty);
-      const Cell n = neighbor(at, d);
-      const unsigned around = b.occupiedAround(n);
-      if (std::countr_zero(around) == opposite(d) && (anyColour || touchesOnly(b, n, around, t.me))) ++cells;
-    }
-  }
-  return cells * kinds;
+  if (t.ply == 1) return kDirs * kinds;
+  if (shared.placementCells[0] < 0) shared.placementCells = placementCells(b);
+  return shared.placementCells[std::size_t(t.me)] * kinds;
 }
 
 // Where the mover's Pillbug and Mosquito (when it touches a Pillbug) may put their
@@ -203,16 +182,16 @@ int movements(const Board& b, const Turn& t, uint32_t pinned, int limit, SlideCo
 }  // namespace
 
 int countMobility(const Board& board, Color color, uint32_t pinned, int cap) {
-  SlideComponents slides(board);
-  return countMobility(board, color, pinned, slides, cap);
+  SharedMobility shared(board);
+  return countMobility(board, color, pinned, shared, cap);
 }
 
-int countMobility(const Board& board, Color color, uint32_t pinned, SlideComponents& slides, int cap) {
+int countMobility(const Board& board, Color color, uint32_t pinned, SharedMobility& shared, int cap) {
   if (board.gameOver() || cap <= 0) return 0;
   const Turn turn = color == board.toMove() ? Turn{color, board.ply(), board.lastMoved()}
                                             : Turn{color, std::popcount(board.piecesOnBoard()), kNoPiece};
-  int n = placements(board, turn, cap);
-  if (n < cap && board.queenPlaced(color)) n += movements(board, turn, pinned, cap - n, slides);
+  int n = placements(board, turn, shared);
+  if (n < cap && board.queenPlaced(color)) n += movements(board, turn, pinned, cap - n, shared.slides);
   return n == 0 ? 1 : std::min(n, cap);
 }
 

@@ -271,119 +271,150 @@ std::vector<index::GameRecord> buildFromBoards(const std::vector<Game>& batch, u
   return records;
 }
 
-}  // namespace
+// The command line: bench_index [GAMES] [BATCH] [DB_DIR] [CACHE_DIR] [THREADS] [SOURCE].
+struct Settings {
+  uint64_t games = 100000;
+  std::size_t batchSize = 10000;
+  std::string dbDir = "/tmp/apiary-index-bench";
+  std::string cacheDir = "/tmp/apiary-bench-cache";
+  unsigned threads = 2;
+  bool fromText = true;  // SOURCE uhp; moves otherwise
+};
 
-int main(int argc, char** argv) {
-  const uint64_t games = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 100000;
-  const std::size_t batchSize = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 10000;
-  const std::string dbDir = argc > 3 ? argv[3] : "/tmp/apiary-index-bench";
-  const std::string cacheDir = argc > 4 ? argv[4] : "/tmp/apiary-bench-cache";
-  const unsigned threads = argc > 5 ? unsigned(std::atoi(argv[5])) : 2;
+std::optional<Settings> parseSettings(int argc, char** argv) {
+  Settings s;
+  if (argc > 1) s.games = std::strtoull(argv[1], nullptr, 10);
+  if (argc > 2) s.batchSize = std::strtoull(argv[2], nullptr, 10);
+  if (argc > 3) s.dbDir = argv[3];
+  if (argc > 4) s.cacheDir = argv[4];
+  if (argc > 5) s.threads = unsigned(std::atoi(argv[5]));
   const std::string source = argc > 6 ? argv[6] : "uhp";
   if (source != "uhp" && source != "moves") {
     std::fprintf(stderr, "SOURCE is uhp or moves, not %s\n", source.c_str());
-    return 2;
+    return std::nullopt;
   }
-  const bool fromText = source == "uhp";
+  s.fromText = source == "uhp";
+  return s;
+}
 
-  std::optional<MoveCache> moveCache;
-  std::optional<TextCache> textCache;
-  if (fromText) {
-    TextCache::ensure(cacheDir, games);
-    textCache.emplace(TextCache::path(cacheDir, games));
-  } else {
-    MoveCache::ensure(cacheDir, games);
-    moveCache.emplace(MoveCache::path(cacheDir, games));
-  }
-  std::filesystem::remove_all(dbDir);
-  std::optional<index::Database> db(std::in_place, dbDir);
-
+// What the ingest loop measured.
+struct Measured {
   double loadSeconds = 0, parseThreadSeconds = 0, buildThreadSeconds = 0, buildWall = 0, writerWall = 0,
          writerUser = 0, writerSystem = 0;
-  uint64_t positions = 0, added = 0, done = 0;
+  double ingestSeconds = 0, settleSeconds = 0, cpu = 0;
+  uint64_t positions = 0, added = 0;
   long rssMin = 0, rssMax = 0;
   std::vector<long> rssAt;  // MiB at each quarter of the ingest
+  index::WriteTimings writes;
+};
+
+// Every batch built on the builder threads while the writer writes the previous one,
+// then the compactions waited for.
+Measured ingestAll(const Settings& s, index::Database& db) {
+  std::optional<MoveCache> moveCache;
+  std::optional<TextCache> textCache;
+  if (s.fromText) {
+    TextCache::ensure(s.cacheDir, s.games);
+    textCache.emplace(TextCache::path(s.cacheDir, s.games));
+  } else {
+    MoveCache::ensure(s.cacheDir, s.games);
+    moveCache.emplace(MoveCache::path(s.cacheDir, s.games));
+  }
+  Measured m;
+  uint64_t done = 0;
   std::future<void> writing;
   const auto start = Clock::now();
   const double cpuStart = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID);
   const double mainCpuStart = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
-  while (done < games) {
-    const std::size_t n = std::min<uint64_t>(batchSize, games - done);
+  while (done < s.games) {
+    const std::size_t n = std::min<uint64_t>(s.batchSize, s.games - done);
     auto t = Clock::now();
     std::optional<TextCache::Batch> text;
     std::vector<Game> boards;
-    if (fromText) text = textCache->read(n);
+    if (s.fromText) text = textCache->read(n);
     else boards = moveCache->read(n);
-    loadSeconds += since(t);
-    // Build the records while the writer writes the previous batch.
+    m.loadSeconds += since(t);
     t = Clock::now();
     std::vector<index::GameRecord> records =
-        fromText ? buildFromText(*text, done, threads, parseThreadSeconds, buildThreadSeconds)
-                 : buildFromBoards(boards, done, threads, buildThreadSeconds);
-    buildWall += since(t);
+        s.fromText ? buildFromText(*text, done, s.threads, m.parseThreadSeconds, m.buildThreadSeconds)
+                   : buildFromBoards(boards, done, s.threads, m.buildThreadSeconds);
+    m.buildWall += since(t);
     const std::size_t read = records.size();
     if (read == 0) throw std::runtime_error("the cache holds fewer games than asked for");
-    for (const auto& r : records) positions += r.positions.size();
+    for (const auto& r : records) m.positions += r.positions.size();
     done += read;
     if (writing.valid()) writing.get();
-    writing = std::async(std::launch::async, [&db, &added, &writerWall, &writerUser, &writerSystem,
-                                              records = std::move(records)] {
+    writing = std::async(std::launch::async, [&db, &m, records = std::move(records)] {
       const auto t0 = Clock::now();
       const auto [user0, system0] = threadUserSystem();
-      added += db->addGames(records).added;
+      m.added += db.addGames(records).added;
       const auto [user1, system1] = threadUserSystem();
-      writerUser += user1 - user0;
-      writerSystem += system1 - system0;
-      writerWall += since(t0);
+      m.writerUser += user1 - user0;
+      m.writerSystem += system1 - system0;
+      m.writerWall += since(t0);
     });
     const long rss = residentKiB("VmRSS:");
-    if (done > 2 * batchSize) {  // after the first batches have warmed the caches
-      rssMin = rssMin ? std::min(rssMin, rss) : rss;
-      rssMax = std::max(rssMax, rss);
+    if (done > 2 * s.batchSize) {  // after the first batches have warmed the caches
+      m.rssMin = m.rssMin ? std::min(m.rssMin, rss) : rss;
+      m.rssMax = std::max(m.rssMax, rss);
     }
-    if (done * 4 / games != (done - read) * 4 / games) rssAt.push_back(rss / 1024);
+    if (done * 4 / s.games != (done - read) * 4 / s.games) m.rssAt.push_back(rss / 1024);
   }
   writing.get();
-  const double ingestSeconds = since(start) - loadSeconds;
-  auto t = Clock::now();
-  db->waitForCompactions();
-  const double settleSeconds = since(t);
-  const double total = ingestSeconds + settleSeconds;
+  m.ingestSeconds = since(start) - m.loadSeconds;
+  const auto t = Clock::now();
+  db.waitForCompactions();
+  m.settleSeconds = since(t);
   const double mainCpu = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);  // loading batches, untimed
-  const double cpu = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID) - cpuStart - (mainCpu - mainCpuStart);
+  m.cpu = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID) - cpuStart - (mainCpu - mainCpuStart);
+  m.writes = db.timings();
+  return m;
+}
 
-  const index::WriteTimings w = db->timings();
-  // Sizes as a closed database has them: without the catalogue's write-ahead log.
-  db.reset();
-  db.emplace(dbDir, index::DatabaseOptions{.access = index::Access::ReadOnly});
-  const index::Info info = db->info();
+void printReport(const Settings& s, const Measured& m, const index::Info& info) {
+  const double games = double(s.games);
+  const double total = m.ingestSeconds + m.settleSeconds;
   std::printf("games %llu (added %llu) from %s, batch %zu, %u build threads, positions %llu (%.1f per game)\n",
-              static_cast<unsigned long long>(games), static_cast<unsigned long long>(added),
-              fromText ? "UHP text" : "cached moves", batchSize, threads,
-              static_cast<unsigned long long>(positions), double(positions) / double(games));
+              static_cast<unsigned long long>(s.games), static_cast<unsigned long long>(m.added),
+              s.fromText ? "UHP text" : "cached moves", s.batchSize, s.threads,
+              static_cast<unsigned long long>(m.positions), double(m.positions) / games);
   std::printf("end to end: %.1f s = %.0f games/s, %.0f positions/s (ingest %.1f s + compactions settling %.1f s)\n",
-              total, double(games) / total, double(positions) / total, ingestSeconds, settleSeconds);
+              total, games / total, double(m.positions) / total, m.ingestSeconds, m.settleSeconds);
+  const index::WriteTimings& w = m.writes;
   const double writer = w.catalogue + w.encode + w.ingest;
   // Per game, in the split: parse (and replay), canonicalise, write.
-  const auto us = [&](double seconds) { return seconds / double(games) * 1e6; };
+  const auto us = [&](double seconds) { return seconds / games * 1e6; };
   std::printf("CPU: %.1f s = %.1f us/game: parse+replay %.1f | records (canonicalise) %.1f | catalogue %.1f"
               " | batch file %.1f | ingest %.1f | RocksDB background and other %.1f  (untimed load %.1f s%s)\n",
-              cpu, us(cpu), us(parseThreadSeconds), us(buildThreadSeconds), us(w.catalogue), us(w.encode),
-              us(w.ingest), us(cpu - parseThreadSeconds - buildThreadSeconds - writer), loadSeconds,
-              fromText ? "" : ", replaying the cached moves");
+              m.cpu, us(m.cpu), us(m.parseThreadSeconds), us(m.buildThreadSeconds), us(w.catalogue), us(w.encode),
+              us(w.ingest), us(m.cpu - m.parseThreadSeconds - m.buildThreadSeconds - writer), m.loadSeconds,
+              s.fromText ? "" : ", replaying the cached moves");
   std::printf("CPU-bound capacity on %u idle cores: %.0f games/s; wall: building %.1f s, writing %.1f s (overlapped)\n",
-              threads, threads * double(games) / cpu, buildWall, writerWall);
+              s.threads, s.threads * games / m.cpu, m.buildWall, m.writerWall);
   std::printf("writer: %.1f us/game of wall; its calling thread (catalogue, ingestion) %.1f us/game in user space,"
               " %.1f in the kernel\n",
-              writerWall / double(games) * 1e6, writerUser / double(games) * 1e6, writerSystem / double(games) * 1e6);
+              us(m.writerWall), us(m.writerUser), us(m.writerSystem));
   std::printf("on disk: %.0f bytes/game (positions %.0f, catalogue %.0f); %llu distinct positions, %llu postings\n",
-              double(info.bytes) / double(games), double(info.positionBytes) / double(games),
-              double(info.catalogueBytes) / double(games), static_cast<unsigned long long>(info.positions),
-              static_cast<unsigned long long>(info.postings));
-  if (rssMax) std::printf("memory: resident %ld-%ld MiB after warm-up, ", rssMin / 1024, rssMax / 1024);
+              double(info.bytes) / games, double(info.positionBytes) / games, double(info.catalogueBytes) / games,
+              static_cast<unsigned long long>(info.positions), static_cast<unsigned long long>(info.postings));
+  if (m.rssMax) std::printf("memory: resident %ld-%ld MiB after warm-up, ", m.rssMin / 1024, m.rssMax / 1024);
   else std::printf("memory: ");
   std::printf("peak %ld MiB; at each quarter:", residentKiB("VmHWM:") / 1024);
-  for (long m : rssAt) std::printf(" %ld", m);
+  for (long mib : m.rssAt) std::printf(" %ld", mib);
   std::printf(" MiB\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::optional<Settings> settings = parseSettings(argc, argv);
+  if (!settings) return 2;
+  std::filesystem::remove_all(settings->dbDir);
+  std::optional<index::Database> db(std::in_place, settings->dbDir);
+  const Measured measured = ingestAll(*settings, *db);
+  // Sizes as a closed database has them: without the catalogue's write-ahead log.
+  db.reset();
+  db.emplace(settings->dbDir, index::DatabaseOptions{.access = index::Access::ReadOnly});
+  printReport(*settings, measured, db->info());
   return 0;
 }

@@ -132,13 +132,48 @@ int movesInSet(const LiftedBoard& view, PieceId p, uint64_t thrown, SlideCompone
   return n;
 }
 
+// Whether no piece stands on another: then a climb or a step over the hive is never
+// gated (a gate needs two pieces higher than the step). Looked at once a board.
+bool flat(const Board& b, SharedMobility& shared) {
+  if (shared.flat < 0) {
+    shared.flat = 1;
+    for (uint32_t left = b.piecesOnBoard(); left && shared.flat; left &= left - 1)
+      shared.flat = b.isTop(PieceId(std::countr_zero(left)));
+  }
+  return shared.flat;
+}
+
+// A Ladybug's destinations on a flat board: every empty cell next to a piece two
+// steps over the hive from `from` (the walk's three steps, none gated).
+int flatLadybug(const Board& b, Cell from) {
+  uint64_t second = 0;
+  for (unsigned first = b.occupiedAround(from); first; first &= first - 1) {
+    const Cell c1 = neighbor(from, std::countr_zero(first));
+    for (unsigned next = b.occupiedAround(c1) & kKeepAround[(from - c1) & (kCells - 1)]; next; next &= next - 1)
+      second |= nearBit(neighbor(c1, std::countr_zero(next)), from);
+  }
+  uint64_t dest = 0;  // `from` counts as occupied here, so it is never one
+  for (; second; second &= second - 1) {
+    const Cell c2 = Cell((from + kNear.difference[std::size_t(std::countr_zero(second))]) & (kCells - 1));
+    for (unsigned empty = ~b.occupiedAround(c2) & Board::kAllAround; empty; empty &= empty - 1)
+      dest |= nearBit(neighbor(c2, std::countr_zero(empty)), from);
+  }
+  return fewBits(dest);
+}
+
 // The piece's own moves (lifted in `view`) and the cells it is thrown to. Slides,
 // climbs, hops and the Ant's search never give a cell twice, so they are counted
 // as they come, and stop at `limit`.
-int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit, SlideComponents& slides) {
+int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit, SharedMobility& shared) {
   const Bug bug = bugOf(p);
-  if (bug == Bug::Mosquito || thrown) return movesInSet(view, p, thrown, slides);
-  const Cell from = view.board.cellOf(p);
+  if (bug == Bug::Mosquito || thrown) return movesInSet(view, p, thrown, shared.slides);
+  const Board& b = view.board;
+  const Cell from = b.cellOf(p);
+  if (bug == Bug::Beetle && flat(b, shared)) {  // alone in its cell: its slides, and a climb onto every neighbour
+    const unsigned around = b.occupiedAround(from);
+    return fewBits(walks::kGroundSlides[around]) + fewBits(around);
+  }
+  if (bug == Bug::Ladybug && flat(b, shared)) return flatLadybug(b, from);
   if (bug == Bug::Spider || bug == Bug::Ladybug) {
     uint64_t near = 0;
     walks::byBug(view, bug, from, [&](Cell c) {
@@ -148,7 +183,7 @@ int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit, Slid
     return fewBits(near);
   }
   if (bug == Bug::Ant)
-    if (const auto ant = slides.antFrom(from)) return ant->count;
+    if (const auto ant = shared.slides.antFrom(from)) return ant->count;
   int n = 0;
   walks::byBug(view, bug, from, [&](Cell) { return ++n >= limit; });
   return n;
@@ -156,7 +191,7 @@ int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit, Slid
 
 // Every piece's moves, until the count reaches `limit`: the thrown pieces that do
 // not move themselves, then the cheap walkers, then the Ants and the Mosquito.
-int movements(const Board& b, const Turn& t, uint32_t pinned, int limit, SlideComponents& slides) {
+int movements(const Board& b, const Turn& t, uint32_t pinned, int limit, SharedMobility& shared) {
   const Throws thrown = throwsOf(b, t, pinned);
   uint32_t movers = 0;
   for (uint32_t left = b.piecesOnBoard() & colorMask(t.me); left; left &= left - 1) {
@@ -174,7 +209,7 @@ int movements(const Board& b, const Turn& t, uint32_t pinned, int limit, SlideCo
     for (uint32_t left = group; left && n < limit; left &= left - 1) {
       const PieceId p = PieceId(std::countr_zero(left));
       view.lift(b.cellOf(p));
-      n += movesOf(view, p, thrown.pieces & pieceBit(p) ? thrown.near[p] : 0, limit - n, slides);
+      n += movesOf(view, p, thrown.pieces & pieceBit(p) ? thrown.near[p] : 0, limit - n, shared);
     }
   return n;
 }
@@ -191,7 +226,7 @@ int countMobility(const Board& board, Color color, uint32_t pinned, SharedMobili
   const Turn turn = color == board.toMove() ? Turn{color, board.ply(), board.lastMoved()}
                                             : Turn{color, std::popcount(board.piecesOnBoard()), kNoPiece};
   int n = placements(board, turn, shared);
-  if (n < cap && board.queenPlaced(color)) n += movements(board, turn, pinned, cap - n, shared.slides);
+  if (n < cap && board.queenPlaced(color)) n += movements(board, turn, pinned, cap - n, shared);
   return n == 0 ? 1 : std::min(n, cap);
 }
 

@@ -24,12 +24,13 @@ namespace apiary {
 int countMobility(const Board& board, Color color, uint32_t pinned, int cap = INT_MAX);
 
 // What the counts of both colours on one board share, each part found on first
-// use: the slide components (every Ant's destinations) and the cells each colour
-// may place on.
+// use: the slide components (every Ant's destinations), the cells each colour may
+// place on, and whether any piece stands on another.
 struct SharedMobility {
   explicit SharedMobility(const Board& board) : slides(board) {}
   SlideComponents slides;
   std::array<int, 2> placementCells{-1, -1};  // -1: not counted yet
+  int flat = -1;                              // no stack on the board; -1: not looked at yet
 };
 
 // The same, sharing that work with the other colour's count (`shared` is of this

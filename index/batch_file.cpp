@@ -17,14 +17,21 @@ namespace apiary::index {
 
 namespace {
 
-// One game's visit of one position, flattened for sorting (24 bytes).
+// One game's visit of one position, flattened for sorting (24 bytes). Sorted by
+// position, entries come in random game order: a lone label (nearly every visit) is
+// kept in the entry, since reading it from the batch's labels was a cache miss each.
 struct Entry {
   PositionHash position;
   uint32_t game;  // index in the batch
   uint32_t ply;
-  uint32_t firstLabel;
+  uint32_t label;  // the label itself when labelCount is 1, else the first's index in the labels
   uint16_t labelCount;
   Outcome outcome;
+
+  std::span<const uint32_t> labels(const std::vector<uint32_t>& all) const {
+    if (labelCount == 1) return {&label, 1};
+    return std::span(all).subspan(label, labelCount);
+  }
 };
 
 bool before(const Entry& a, const Entry& b) {
@@ -104,8 +111,10 @@ BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker
     collectVisitsUnordered(games[g]->positions, visits);
     const auto base = uint32_t(labels.size());
     labels.insert(labels.end(), visits.labels.begin(), visits.labels.end());
-    for (const Visit& v : visits.visits)
-      entries.push_back({v.position, g, v.ply, base + v.firstLabel, uint16_t(v.labelCount), games[g]->outcome});
+    for (const Visit& v : visits.visits) {
+      const uint32_t label = v.labelCount == 1 ? visits.labels[v.firstLabel] : base + v.firstLabel;
+      entries.push_back({v.position, g, v.ply, label, uint16_t(v.labelCount), games[g]->outcome});
+    }
   }
   const std::span<const Entry> sorted = sortEntries(a);
 
@@ -155,8 +164,7 @@ BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker
     record.clear();
     for (std::size_t i = first; i < end; ++i) {
       const Entry& e = sorted[i];
-      record.addGame(marker.firstGame + e.game, e.ply, plies[e.game], e.outcome,
-                     std::span(labels).subspan(e.firstLabel, e.labelCount));
+      record.addGame(marker.firstGame + e.game, e.ply, plies[e.game], e.outcome, e.labels(labels));
     }
     if (popular(groups[g])) {
       record.aggregate();

@@ -4,6 +4,7 @@
 // countMobility capped as ingest stores it, given the pinned pieces ingest already
 // has. Then how often a colour's count reaches a few caps. With a third argument,
 // only the capped count (for callgrind: its instructions a position).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -39,7 +40,8 @@ int main(int argc, char** argv) {
   const int count = argc > 1 ? std::atoi(argv[1]) : 1000;
   const int cap = argc > 2 ? std::atoi(argv[2]) : 15;
   const bool cappedOnly = argc > 3;
-  GameGenerator generator(42);
+  const char* seed = std::getenv("SEED");  // apiary generate --seed: the same games
+  GameGenerator generator(seed ? std::strtoull(seed, nullptr, 10) : 42);
   std::vector<GeneratedGame> games;
   long positions = 0;
   for (int i = 0; i < count; ++i) {
@@ -60,7 +62,9 @@ int main(int argc, char** argv) {
   const auto capped = [&] {
     i = 0;
     report("countMobility, both, pinned given, capped", walk(games, [&](const Board& b) {
-             sum += countMobility(b, Color::White, pinned[i], cap) + countMobility(b, Color::Black, pinned[i], cap);
+             SharedMobility shared(b);  // by both colours, as ingest does
+             sum += countMobility(b, Color::White, pinned[i], shared, cap) +
+                    countMobility(b, Color::Black, pinned[i], shared, cap);
              ++i;
            }));
   };
@@ -80,18 +84,22 @@ int main(int argc, char** argv) {
            sum += countMobility(b, Color::White, pinned[i]) + countMobility(b, Color::Black, pinned[i]);
            ++i;
          }));
-  const int caps[] = {8, 16, 32, 64, 128, 256};
-  long reached[6] = {};
+  // How many counts lie above each cap (a stored cap leaves those to a replay).
+  const int caps[] = {7, 15, 31, 63, 95, 127, 159, 191, 255};
+  long above[9] = {};
+  int most = 0;
   i = 0;
   walk(games, [&](const Board& b) {
     for (Color c : {Color::White, Color::Black}) {
       const int n = countMobility(b, c, pinned[i]);
-      for (int k = 0; k < 6; ++k) reached[k] += n >= caps[k] - 1;
+      most = std::max(most, n);
+      for (int k = 0; k < 9; ++k) above[k] += n > caps[k];
     }
     ++i;
   });
-  for (int k = 0; k < 6; ++k)
-    std::printf("a colour's count >= %3d: %5.1f %% of counts\n", caps[k] - 1, 100.0 * reached[k] / (2.0 * positions));
+  for (int k = 0; k < 9; ++k)
+    std::printf("a colour's count above %3d: %6.2f %% of counts\n", caps[k], 100.0 * above[k] / (2.0 * positions));
+  std::printf("the largest count: %d\n", most);
   std::printf("(checksum %ld)\n", sum);
   return 0;
 }

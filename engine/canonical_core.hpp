@@ -105,10 +105,9 @@ inline uint64_t peakMoment(const std::array<uint64_t, 6>& value) {
 }
 inline uint64_t peakMoment(const Moments& m) { return peakMoment(axisMoments(m)); }
 
-inline uint32_t candidates(const Moments& m) {
+// From the six values and their largest (the position hash needs both: computed once).
+inline uint32_t candidates(const std::array<uint64_t, 6>& value, uint64_t bestCol) {
   // Each value is the first of the pair for two symmetries.
-  const std::array<uint64_t, 6> value = axisMoments(m);
-  const uint64_t bestCol = peakMoment(value);
   // The two symmetries that put value j first, and the value each puts second.
   constexpr auto firstOf = [] {
     std::array<std::array<uint8_t, 2>, 6> f{};
@@ -134,6 +133,10 @@ inline uint32_t candidates(const Moments& m) {
     }
   }
   return mask;
+}
+inline uint32_t candidates(const Moments& m) {
+  const std::array<uint64_t, 6> value = axisMoments(m);
+  return candidates(value, peakMoment(value));
 }
 
 // The occupied cells under one pair of axes: bit (col & 31) of rows[row & 31] for

@@ -147,8 +147,10 @@ HashedPosition CanonicalTrack::hashed(const Board& board) const {
   HashedPosition result;
   result.frame.moverIsBlack = mover == Color::Black;
   // An empty board's sums are zero: its hash is the empty key's in any frame.
+  const std::array<uint64_t, 6> value = axisMoments(moments_[result.frame.moverIsBlack]);
+  const uint64_t peak = peakMoment(value);
   if (board.piecesOnBoard() != 0) {
-    const uint32_t mask = wide_ ? 0 : candidates(moments_[result.frame.moverIsBlack]);
+    const uint32_t mask = wide_ ? 0 : candidates(value, peak);
     // One candidate (mask a power of two), tested without std::has_single_bit: a
     // library call in a portable build.
     if (mask != 0 && (mask & (mask - 1)) == 0) {
@@ -158,8 +160,7 @@ HashedPosition CanonicalTrack::hashed(const Board& board) const {
       result.frame = canonical(board).frame;
     }
   }
-  result.hash = sums_.hash(mover, result.frame.symmetry, result.frame.offset,
-                           peakMoment(moments_[result.frame.moverIsBlack]));
+  result.hash = sums_.hash(mover, result.frame.symmetry, result.frame.offset, peak);
   return result;
 }
 

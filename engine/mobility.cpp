@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 
+#include "engine/placement_cells.hpp"
 #include "engine/walks.hpp"
 
 namespace apiary {
@@ -53,17 +55,8 @@ struct Turn {
   PieceId barred;  // moved last: neither moves nor is thrown
 };
 
-// Whether every occupied neighbour of the empty cell n is topped by `me`.
-bool touchesOnly(const Board& b, Cell n, unsigned around, Color me) {
-  for (; around; around &= around - 1)
-    if (colorOf(b.top(neighbor(n, std::countr_zero(around)))) != me) return false;
-  return true;
-}
-
-// Cells times the bugs that may be placed, until that reaches `limit`. An empty
-// cell is counted from its first occupied neighbour in direction order only, so
-// once without a set.
-int placements(const Board& b, const Turn& t, int limit) {
+// Cells times the bugs that may be placed.
+int placements(const Board& b, const Turn& t, SharedMobility& shared) {
   const int turn = t.ply / 2 + 1;
   const PieceId queen = pieceId(t.me, Bug::Queen);
   uint32_t lastInHand = b.piecesInGame() & ~b.piecesOnBoard() & (kLastCopies << (kSlots * int(t.me)));
@@ -72,21 +65,9 @@ int placements(const Board& b, const Turn& t, int limit) {
   const int kinds = fewBits(lastInHand);
   if (!kinds || t.ply == 0) return kinds;  // the first piece goes to the origin
   // The second piece of the game may touch the first, whatever its colour.
-  const bool anyColour = t.ply == 1;
-  int cells = 0;
-  const uint32_t touching = b.piecesOnBoard() & (anyColour ? ~uint32_t(0) : colorMask(t.me));
-  for (uint32_t left = touching; left && cells * kinds < limit; left &= left - 1) {
-    const PieceId p = PieceId(std::countr_zero(left));
-    if (!b.isTop(p)) continue;
-    const Cell at = b.cellOf(p);
-    for (unsigned empty = ~b.occupiedAround(at) & Board::kAllAround; empty; empty &= empty - 1) {
-      const int d = std::countr_zero(empty);
-      const Cell n = neighbor(at, d);
-      const unsigned around = b.occupiedAround(n);
-      if (std::countr_zero(around) == opposite(d) && (anyColour || touchesOnly(b, n, around, t.me))) ++cells;
-    }
-  }
-  return cells * kinds;
+  if (t.ply == 1) return kDirs * kinds;
+  if (shared.placementCells[0] < 0) shared.placementCells = placementCells(b);
+  return shared.placementCells[std::size_t(t.me)] * kinds;
 }
 
 // Where the mover's Pillbug and Mosquito (when it touches a Pillbug) may put their
@@ -123,29 +104,76 @@ Throws throwsOf(const Board& b, const Turn& t, uint32_t pinned) {
 }
 
 // A Mosquito's moves (the bugs it copies may reach a cell twice), or a piece's own
-// moves together with the cells it is thrown to: in a set.
-int movesInSet(const LiftedBoard& view, PieceId p, uint64_t thrown) {
-  const Cell from = view.board.cellOf(p);
+// moves together with the cells it is thrown to: in a set. An Ant's walk (its own
+// or copied) is counted from the slide components when they tell it.
+int movesInSet(const LiftedBoard& view, PieceId p, uint64_t thrown, SlideComponents& slides) {
+  const Board& b = view.board;
+  const Cell from = b.cellOf(p);
+  const Bug bug = bugOf(p);
+  constexpr unsigned kAnt = 1u << int(Bug::Ant);
+  unsigned bugs = bug != Bug::Mosquito ? 1u << int(bug)
+                   : b.height(from) > 1 ? 1u << int(Bug::Beetle)
+                                        : walks::mosquitoWalks(view, from);
+  std::optional<AntReach> ant;
+  if (bugs & kAnt && (ant = slides.antFrom(from))) bugs &= ~kAnt;
   CellSet dest{};
   dest.add(from);
-  int n = 0;
+  int n = ant ? ant->count : 0;
   const auto add = [&](Cell c) {
-    if (!dest.has(c)) dest.add(c), ++n;
+    if (!dest.has(c)) {
+      dest.add(c);
+      n += !(ant && ant->has(c));
+    }
     return false;
   };
-  walks::ownMoves(view, p, add);
+  for (; bugs; bugs &= bugs - 1) walks::byBug(view, Bug(std::countr_zero(bugs)), from, add);
   for (; thrown; thrown &= thrown - 1)
     add(Cell((from + kNear.difference[std::size_t(std::countr_zero(thrown))]) & (kCells - 1)));
   return n;
 }
 
+// Whether no piece stands on another: then a climb or a step over the hive is never
+// gated (a gate needs two pieces higher than the step). Looked at once a board.
+bool flat(const Board& b, SharedMobility& shared) {
+  if (shared.flat < 0) {
+    shared.flat = 1;
+    for (uint32_t left = b.piecesOnBoard(); left && shared.flat; left &= left - 1)
+      shared.flat = b.isTop(PieceId(std::countr_zero(left)));
+  }
+  return shared.flat;
+}
+
+// A Ladybug's destinations on a flat board: every empty cell next to a piece two
+// steps over the hive from `from` (the walk's three steps, none gated).
+int flatLadybug(const Board& b, Cell from) {
+  uint64_t second = 0;
+  for (unsigned first = b.occupiedAround(from); first; first &= first - 1) {
+    const Cell c1 = neighbor(from, std::countr_zero(first));
+    for (unsigned next = b.occupiedAround(c1) & kKeepAround[(from - c1) & (kCells - 1)]; next; next &= next - 1)
+      second |= nearBit(neighbor(c1, std::countr_zero(next)), from);
+  }
+  uint64_t dest = 0;  // `from` counts as occupied here, so it is never one
+  for (; second; second &= second - 1) {
+    const Cell c2 = Cell((from + kNear.difference[std::size_t(std::countr_zero(second))]) & (kCells - 1));
+    for (unsigned empty = ~b.occupiedAround(c2) & Board::kAllAround; empty; empty &= empty - 1)
+      dest |= nearBit(neighbor(c2, std::countr_zero(empty)), from);
+  }
+  return fewBits(dest);
+}
+
 // The piece's own moves (lifted in `view`) and the cells it is thrown to. Slides,
 // climbs, hops and the Ant's search never give a cell twice, so they are counted
 // as they come, and stop at `limit`.
-int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit) {
+int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit, SharedMobility& shared) {
   const Bug bug = bugOf(p);
-  if (bug == Bug::Mosquito || thrown) return movesInSet(view, p, thrown);
-  const Cell from = view.board.cellOf(p);
+  if (bug == Bug::Mosquito || thrown) return movesInSet(view, p, thrown, shared.slides);
+  const Board& b = view.board;
+  const Cell from = b.cellOf(p);
+  if (bug == Bug::Beetle && flat(b, shared)) {  // alone in its cell: its slides, and a climb onto every neighbour
+    const unsigned around = b.occupiedAround(from);
+    return fewBits(walks::kGroundSlides[around]) + fewBits(around);
+  }
+  if (bug == Bug::Ladybug && flat(b, shared)) return flatLadybug(b, from);
   if (bug == Bug::Spider || bug == Bug::Ladybug) {
     uint64_t near = 0;
     walks::byBug(view, bug, from, [&](Cell c) {
@@ -154,6 +182,8 @@ int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit) {
     });
     return fewBits(near);
   }
+  if (bug == Bug::Ant)
+    if (const auto ant = shared.slides.antFrom(from)) return ant->count;
   int n = 0;
   walks::byBug(view, bug, from, [&](Cell) { return ++n >= limit; });
   return n;
@@ -161,7 +191,7 @@ int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit) {
 
 // Every piece's moves, until the count reaches `limit`: the thrown pieces that do
 // not move themselves, then the cheap walkers, then the Ants and the Mosquito.
-int movements(const Board& b, const Turn& t, uint32_t pinned, int limit) {
+int movements(const Board& b, const Turn& t, uint32_t pinned, int limit, SharedMobility& shared) {
   const Throws thrown = throwsOf(b, t, pinned);
   uint32_t movers = 0;
   for (uint32_t left = b.piecesOnBoard() & colorMask(t.me); left; left &= left - 1) {
@@ -179,7 +209,7 @@ int movements(const Board& b, const Turn& t, uint32_t pinned, int limit) {
     for (uint32_t left = group; left && n < limit; left &= left - 1) {
       const PieceId p = PieceId(std::countr_zero(left));
       view.lift(b.cellOf(p));
-      n += movesOf(view, p, thrown.pieces & pieceBit(p) ? thrown.near[p] : 0, limit - n);
+      n += movesOf(view, p, thrown.pieces & pieceBit(p) ? thrown.near[p] : 0, limit - n, shared);
     }
   return n;
 }
@@ -187,11 +217,16 @@ int movements(const Board& b, const Turn& t, uint32_t pinned, int limit) {
 }  // namespace
 
 int countMobility(const Board& board, Color color, uint32_t pinned, int cap) {
+  SharedMobility shared(board);
+  return countMobility(board, color, pinned, shared, cap);
+}
+
+int countMobility(const Board& board, Color color, uint32_t pinned, SharedMobility& shared, int cap) {
   if (board.gameOver() || cap <= 0) return 0;
   const Turn turn = color == board.toMove() ? Turn{color, board.ply(), board.lastMoved()}
                                             : Turn{color, std::popcount(board.piecesOnBoard()), kNoPiece};
-  int n = placements(board, turn, cap);
-  if (n < cap && board.queenPlaced(color)) n += movements(board, turn, pinned, cap - n);
+  int n = placements(board, turn, shared);
+  if (n < cap && board.queenPlaced(color)) n += movements(board, turn, pinned, cap - n, shared);
   return n == 0 ? 1 : std::min(n, cap);
 }
 

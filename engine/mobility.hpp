@@ -8,17 +8,33 @@
 // The walks are walks.hpp's; what is saved is the lists: destinations that cannot
 // repeat (slides, climbs, hops, the Ant's search) are counted as they come, a
 // Spider's, a Ladybug's and thrown pieces' in a mask of the cells within three
-// steps, and a placement cell once, from its first occupied neighbour.
+// steps; placement cells on cell sets, both colours at once.
 #pragma once
+#include <array>
 #include <climits>
 #include <cstdint>
 
 #include "engine/board.hpp"
+#include "engine/slide_components.hpp"
 
 namespace apiary {
 
 // `pinned` is pinnedPieces(board) (the same for both colours, so found once). The
 // count stops once it reaches `cap`: the answer is min(moves, cap).
 int countMobility(const Board& board, Color color, uint32_t pinned, int cap = INT_MAX);
+
+// What the counts of both colours on one board share, each part found on first
+// use: the slide components (every Ant's destinations), the cells each colour may
+// place on, and whether any piece stands on another.
+struct SharedMobility {
+  explicit SharedMobility(const Board& board) : slides(board) {}
+  SlideComponents slides;
+  std::array<int, 2> placementCells{-1, -1};  // -1: not counted yet
+  int flat = -1;                              // no stack on the board; -1: not looked at yet
+};
+
+// The same, sharing that work with the other colour's count (`shared` is of this
+// board).
+int countMobility(const Board& board, Color color, uint32_t pinned, SharedMobility& shared, int cap = INT_MAX);
 
 }  // namespace apiary

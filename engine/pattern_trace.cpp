@@ -43,12 +43,13 @@ void PatternTrace::played(const Board& after, const Move& m) {
   PlyFeatures f;
   f.set(PlyFeatures::kPlacedField, m.isPlacement());
   const uint32_t pinned = pinned_.played(after, m);
+  SharedMobility shared(after);  // one flood for both colours' Ants, one pass for their placements
   for (Color c : {Color::White, Color::Black}) {
     const PieceId queen = pieceId(c, Bug::Queen);  // position_features' queenNeighbours, inline
     if (after.onBoard(queen)) f.set(PlyFeatures::queenNeighboursField(c), after.occupiedNeighbors(after.cellOf(queen)));
     f.set(PlyFeatures::onTopField(c), onTop_[int(c)]);  // only Beetles and a Mosquito climb: at most 3
     f.set(PlyFeatures::pinnedField(c), pieceCount(pinned & colorMask(c)));
-    f.set(PlyFeatures::mobilityField(c), countMobility(after, c, pinned, PlyFeatures::kMobilityCap));
+    f.set(PlyFeatures::mobilityField(c), countMobility(after, c, pinned, shared, PlyFeatures::kMobilityCap));
   }
   plies_.push_back(f);
 }

@@ -17,17 +17,19 @@
 
 namespace apiary {
 
-// One position's features in 27 bits: Queen neighbours of White (bits 0-2) and
+// One position's features in 35 bits: Queen neighbours of White (bits 0-2) and
 // Black (3-5), pieces on top of White (6-7) and Black (8-9), bit 10 set when the
 // ply that reached it placed a piece, pinned pieces of White (11-14) and Black
-// (15-18; a colour has at most 14 pieces), legal moves of White (19-22) and Black
-// (23-26) up to kMobilityCap (engine/mobility.hpp): the cap means that many or more,
-// since counting stops there (what it costs an ingest grows with the cap).
+// (15-18; a colour has at most 14 pieces), legal moves of White (19-26) and Black
+// (27-34) up to kMobilityCap (engine/mobility.hpp): the cap means that many or
+// more, since counting stops there. Under 0.1 % of generated games' counts reach
+// it, so a threshold above it replays only those plies; and the tests' games
+// still do, so that replay stays checked.
 struct PlyFeatures {
-  uint32_t bits = 0;
+  uint64_t bits = 0;
 
-  static constexpr int kBytes = 4;  // as stored
-  static constexpr int kMobilityCap = 15;
+  static constexpr int kBytes = 5;  // as stored, little-endian
+  static constexpr int kMobilityCap = 191;
 
   // Where a feature lies in `bits`: the layout above, written only here.
   struct Field {
@@ -38,10 +40,10 @@ struct PlyFeatures {
   static constexpr Field onTopField(Color c) { return {uint8_t(6 + 2 * int(c)), 3}; }
   static constexpr Field kPlacedField{10, 1};
   static constexpr Field pinnedField(Color c) { return {uint8_t(11 + 4 * int(c)), 15}; }
-  static constexpr Field mobilityField(Color c) { return {uint8_t(19 + 4 * int(c)), kMobilityCap}; }
+  static constexpr Field mobilityField(Color c) { return {uint8_t(19 + 8 * int(c)), 0xFF}; }
 
   int get(Field f) const { return int(bits >> f.shift & f.mask); }
-  void set(Field f, uint32_t value) { bits |= value << f.shift; }  // into a field still 0, value within its mask
+  void set(Field f, uint32_t value) { bits |= uint64_t(value) << f.shift; }  // into a field still 0, value within its mask
   int queenNeighbours(Color c) const { return get(queenNeighboursField(c)); }
   int onTop(Color c) const { return get(onTopField(c)); }
   bool placed() const { return get(kPlacedField); }

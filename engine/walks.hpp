@@ -259,16 +259,14 @@ inline bool antReaches(const LiftedBoard& v, Cell from, Cell to) {
   return false;
 }
 
-// Breadth-first over the cells reachable by sliding on the ground. A queued cell
-// keeps the way it was entered by: the way back leads to a seen cell, so it is not
-// tried again (along the rim of the hive, that is every other step).
+// Breadth-first over the cells reachable by sliding on the ground from `from`
+// (in `seen`) that are not in `seen`, each added to it. A queued cell keeps the way
+// it was entered by: the way back leads to a seen cell, so it is not tried again
+// (along the rim of the hive, that is every other step).
 template <class Visit>
-bool ant(const LiftedBoard& v, Cell from, Visit&& visit) {
-  if constexpr (std::is_same_v<std::remove_cvref_t<Visit>, Reaches>) return antReaches(v, from, visit.target);
+bool slideFlood(const LiftedBoard& v, Cell from, CellSet& seen, Visit&& visit) {
   // Every reachable cell touches one of at most 27 other pieces: at most 162.
   std::array<uint32_t, 256> queue;  // the cell, and above bit 16 its way back
-  CellSet seen{};
-  seen.add(from);
   int head = 0, tail = 0;
   queue[tail++] = from;
   while (head < tail) {
@@ -284,6 +282,14 @@ bool ant(const LiftedBoard& v, Cell from, Visit&& visit) {
     }
   }
   return false;
+}
+
+template <class Visit>
+bool ant(const LiftedBoard& v, Cell from, Visit&& visit) {
+  if constexpr (std::is_same_v<std::remove_cvref_t<Visit>, Reaches>) return antReaches(v, from, visit.target);
+  CellSet seen{};
+  seen.add(from);
+  return slideFlood(v, from, seen, visit);
 }
 
 // Exactly three slides, never back onto a cell of the path. Looking for one
@@ -391,6 +397,15 @@ inline unsigned mosquitoCopies(const LiftedBoard& v, Cell from) {
   return copied;
 }
 
+// The bugs whose walks a Mosquito on the ground takes, a bit each: those it copies,
+// less those the Ant's slides cover (the Queen's, the Pillbug's and the Spider's).
+inline unsigned mosquitoWalks(const LiftedBoard& v, Cell from) {
+  unsigned copied = mosquitoCopies(v, from);
+  if (copied & (1u << int(Bug::Ant)))
+    copied &= ~(1u << int(Bug::Queen) | 1u << int(Bug::Spider) | 1u << int(Bug::Pillbug));
+  return copied;
+}
+
 // A piece's own moves: its bug's, or for a Mosquito those of the bugs it copies
 // (only a Beetle's when it stands on top of the hive).
 template <class Visit>
@@ -399,10 +414,7 @@ template <class Visit>
   const Bug bug = bugOf(p);
   if (bug != Bug::Mosquito) return byBug(v, bug, from, visit);
   if (v.board.height(from) > 1) return beetle(v, from, visit);
-  unsigned copied = mosquitoCopies(v, from);
-  // The Ant's slides cover the Queen's, the Pillbug's and the Spider's.
-  if (copied & (1u << int(Bug::Ant)))
-    copied &= ~(1u << int(Bug::Queen) | 1u << int(Bug::Spider) | 1u << int(Bug::Pillbug));
+  unsigned copied = mosquitoWalks(v, from);
   // Only a climb ends on the hive.
   if constexpr (std::is_same_v<std::remove_cvref_t<Visit>, Reaches>)
     if (v.occ(visit.target)) copied &= 1u << int(Bug::Beetle);

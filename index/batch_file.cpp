@@ -17,14 +17,21 @@ namespace apiary::index {
 
 namespace {
 
-// One game's visit of one position, flattened for sorting (24 bytes).
+// One game's visit of one position, flattened for sorting (24 bytes). Sorted by
+// position, entries come in random game order: a lone label (nearly every visit) is
+// kept in the entry, since reading it from the batch's labels was a cache miss each.
 struct Entry {
   PositionHash position;
   uint32_t game;  // index in the batch
   uint32_t ply;
-  uint32_t firstLabel;
+  uint32_t label;  // the label itself when labelCount is 1, else the first's index in the labels
   uint16_t labelCount;
   Outcome outcome;
+
+  std::span<const uint32_t> labels(const std::vector<uint32_t>& all) const {
+    if (labelCount == 1) return {&label, 1};
+    return std::span(all).subspan(label, labelCount);
+  }
 };
 
 bool before(const Entry& a, const Entry& b) {
@@ -75,6 +82,90 @@ std::span<const Entry> sortEntries(BatchFileBuffers::Arrays& a) {
   return {sorted, entries.size()};
 }
 
+// Every game's visits as entries, their labels in one array, and each game's length.
+void collectEntries(BatchFileBuffers::Arrays& a, std::span<const GameRecord* const> games) {
+  auto& entries = a.entries;
+  auto& labels = a.labels;
+  entries.clear();
+  labels.clear();
+  std::size_t expected = 0;
+  for (const GameRecord* g : games) expected += g->positions.size();
+  entries.reserve(expected);
+  labels.reserve(expected);
+  // Entries are sorted by position, so their games come in random order: their
+  // lengths are looked up here, not in the records (a cache miss each).
+  a.plies.resize(games.size());
+  VisitList& visits = a.visits;
+  for (uint32_t g = 0; g < games.size(); ++g) {
+    a.plies[g] = games[g]->plies;
+    collectVisitsUnordered(games[g]->positions, visits);
+    const auto base = uint32_t(labels.size());
+    labels.insert(labels.end(), visits.labels.begin(), visits.labels.end());
+    for (const Visit& v : visits.visits) {
+      const uint32_t label = v.labelCount == 1 ? visits.labels[v.firstLabel] : base + v.firstLabel;
+      entries.push_back({v.position, g, v.ply, label, uint16_t(v.labelCount), games[g]->outcome});
+    }
+  }
+}
+
+// Each position's run of entries in the sorted array.
+void groupByPosition(std::span<const Entry> sorted, std::vector<std::pair<std::size_t, std::size_t>>& groups) {
+  groups.clear();
+  for (std::size_t i = 0; i < sorted.size();) {
+    std::size_t j = i + 1;
+    while (j < sorted.size() && sorted[j].position == sorted[i].position) ++j;
+    groups.emplace_back(i, j);
+    i = j;
+  }
+}
+
+// A position more than kListMax games of the batch reached is an aggregate, its
+// postings apart (under its own key) and its statistics in the bucket.
+bool popular(std::pair<std::size_t, std::size_t> group) { return group.second - group.first > PositionRecord::kListMax; }
+
+void writePopularPostings(rocksdb::SstFileWriter& writer, const BatchFileBuffers::Arrays& a,
+                          std::span<const Entry> sorted, GameId firstGame) {
+  std::vector<Posting> postings;
+  std::string value;
+  for (const auto& [first, end] : a.groups) {
+    if (!popular({first, end})) continue;
+    postings.clear();
+    for (std::size_t i = first; i < end; ++i) postings.push_back({firstGame + sorted[i].game, sorted[i].ply});
+    value.clear();
+    encodePostings(postings, value);
+    require(writer.Merge(IndexKey::postings(sorted[first].position).encode(), value), "writing postings");
+  }
+}
+
+// Each position's record, gathered into one value per storage bucket.
+void writeBuckets(rocksdb::SstFileWriter& writer, const BatchFileBuffers::Arrays& a, std::span<const Entry> sorted,
+                  GameId firstGame) {
+  const auto& groups = a.groups;
+  PositionRecord record;
+  BucketWriter bucket;
+  std::string value;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const auto [first, end] = groups[g];
+    record.clear();
+    for (std::size_t i = first; i < end; ++i) {
+      const Entry& e = sorted[i];
+      record.addGame(firstGame + e.game, e.ply, a.plies[e.game], e.outcome, e.labels(a.labels));
+    }
+    if (popular(groups[g])) {
+      record.aggregate();
+      record.takePostings();  // written apart
+    }
+    const PositionHash position = sorted[first].position;
+    value.clear();
+    record.encode(value);
+    bucket.add(position, value);
+    if (g + 1 == groups.size() || bucketOf(sorted[groups[g + 1].first].position) != bucketOf(position)) {
+      require(writer.Merge(IndexKey::bucket(bucketOf(position)).encode(), bucket.finish()), "writing a bucket");
+      bucket.clear();
+    }
+  }
+}
+
 }  // namespace
 
 BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker,
@@ -86,27 +177,7 @@ BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker
 BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker,
                            std::span<const GameRecord* const> games, BatchFileBuffers& buffers) {
   BatchFileBuffers::Arrays& a = buffers.arrays();
-  auto& entries = a.entries;
-  auto& labels = a.labels;
-  entries.clear();
-  labels.clear();
-  std::size_t expected = 0;
-  for (const GameRecord* g : games) expected += g->positions.size();
-  entries.reserve(expected);
-  labels.reserve(expected);
-  // Entries are sorted by position, so their games come in random order: their
-  // lengths are looked up here, not in the records (a cache miss each).
-  auto& plies = a.plies;
-  plies.resize(games.size());
-  VisitList& visits = a.visits;
-  for (uint32_t g = 0; g < games.size(); ++g) {
-    plies[g] = games[g]->plies;
-    collectVisitsUnordered(games[g]->positions, visits);
-    const auto base = uint32_t(labels.size());
-    labels.insert(labels.end(), visits.labels.begin(), visits.labels.end());
-    for (const Visit& v : visits.visits)
-      entries.push_back({v.position, g, v.ply, base + v.firstLabel, uint16_t(v.labelCount), games[g]->outcome});
-  }
+  collectEntries(a, games);
   const std::span<const Entry> sorted = sortEntries(a);
 
   // Not compressed: these blocks are hashes, game ids and labels, which LZ4 shrinks
@@ -118,60 +189,16 @@ BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker
   options.compression = options.bottommost_compression = rocksdb::kNoCompression;
   rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
   require(writer.Open(file.string()), "cannot create " + file.string());
+  // Keys must come in order: the marker ('b'), pattern features ('f'), every posting
+  // list kept apart ('g'), then the buckets ('p').
   require(writer.Put(IndexKey::batch(marker.batch).encode(), marker.encode()), "writing a batch marker");
   if (!games.empty())
     require(writer.Put(IndexKey::patterns(marker.batch).encode(), encodePatternBatch(marker.firstGame, games)),
             "writing pattern features");
-
-  // Keys must come in order: the marker ('b'), pattern features ('f'), every posting
-  // list kept apart ('g'), then the buckets ('p').
-  auto& groups = a.groups;
-  groups.clear();
-  for (std::size_t i = 0; i < sorted.size();) {
-    std::size_t j = i + 1;
-    while (j < sorted.size() && sorted[j].position == sorted[i].position) ++j;
-    groups.emplace_back(i, j);
-    i = j;
-  }
-  // A position more than kListMax games of the batch reached is an aggregate, its
-  // postings apart (under its own key) and its statistics in the bucket.
-  const auto popular = [](std::pair<std::size_t, std::size_t> group) {
-    return group.second - group.first > PositionRecord::kListMax;
-  };
-  std::vector<Posting> postings;
-  std::string value;
-  for (const auto& [first, end] : groups) {
-    if (!popular({first, end})) continue;
-    postings.clear();
-    for (std::size_t i = first; i < end; ++i) postings.push_back({marker.firstGame + sorted[i].game, sorted[i].ply});
-    value.clear();
-    encodePostings(postings, value);
-    require(writer.Merge(IndexKey::postings(sorted[first].position).encode(), value), "writing postings");
-  }
-  PositionRecord record;
-  BucketWriter bucket;
-  for (std::size_t g = 0; g < groups.size(); ++g) {
-    const auto [first, end] = groups[g];
-    record.clear();
-    for (std::size_t i = first; i < end; ++i) {
-      const Entry& e = sorted[i];
-      record.addGame(marker.firstGame + e.game, e.ply, plies[e.game], e.outcome,
-                     std::span(labels).subspan(e.firstLabel, e.labelCount));
-    }
-    if (popular(groups[g])) {
-      record.aggregate();
-      record.takePostings();  // written apart above
-    }
-    const PositionHash position = sorted[first].position;
-    value.clear();
-    record.encode(value);
-    bucket.add(position, value);
-    if (g + 1 == groups.size() || bucketOf(sorted[groups[g + 1].first].position) != bucketOf(position)) {
-      require(writer.Merge(IndexKey::bucket(bucketOf(position)).encode(), bucket.finish()), "writing a bucket");
-      bucket.clear();
-    }
-  }
-  marker.positions = groups.size();
+  groupByPosition(sorted, a.groups);
+  writePopularPostings(writer, a, sorted, marker.firstGame);
+  writeBuckets(writer, a, sorted, marker.firstGame);
+  marker.positions = a.groups.size();
   require(writer.Finish(), "cannot finish " + file.string());
   return marker;
 }

@@ -1,8 +1,6 @@
 #include "index/bucket.hpp"
 
 #include <algorithm>
-#include <bit>
-#include <cstring>
 #include <vector>
 
 #include "index/codec.hpp"
@@ -26,25 +24,6 @@ struct Head {
     return reader.ok();
   }
 };
-
-// A varint that ends within the 8 bytes at p, in one load: its bytes' 7-bit groups
-// packed together without a branch per byte. A bucket's steps take 5-7 bytes each,
-// and a loop over bytes mispredicts its exit about once a step.
-[[gnu::always_inline]] inline bool varintInWord(const char*& p, uint64_t& v) {
-  uint64_t word = 0;
-  std::memcpy(&word, p, sizeof word);
-  if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
-  const uint64_t stops = ~word & 0x8080808080808080ULL;
-  if (!stops) return false;
-  const int length = std::countr_zero(stops) / 8 + 1;
-  uint64_t x = length == 8 ? word : word & ((uint64_t(1) << (8 * length)) - 1);
-  x = ((x & 0x7F007F007F007F00ULL) >> 1) | (x & 0x007F007F007F007FULL);
-  x = ((x & 0x3FFF00003FFF0000ULL) >> 2) | (x & 0x00003FFF00003FFFULL);
-  x = ((x & 0x0FFFFFFF00000000ULL) >> 4) | (x & 0x000000000FFFFFFFULL);
-  v = x;
-  p += length;
-  return true;
-}
 
 }  // namespace
 
@@ -87,7 +66,7 @@ bool BucketReader::next(PositionHash& position, std::string_view& record) {
     ok_ = ok_ && in_.atEnd();
     return false;
   }
-  const uint64_t step = in_.varint();
+  const uint64_t step = in_.longVarint();
   record = in_.take(in_.varint());
   if (!in_.ok() || (!first_ && step == 0) || step > kLowMask - low_) {
     ok_ = false;

@@ -25,7 +25,10 @@ std::string encodePatternBatch(GameId firstGame, std::span<const GameRecord* con
     out.push_back(char(resultCode(g->result()) | int(g->firstMover == Color::Black) << 2 | g->type.expansions << 3));
     putVarint(out, g->plyFeatures.size());
     for (uint64_t w : g->contacts.words) putFixed64(out, w);
-    for (PlyFeatures f : g->plyFeatures) putFixed32(out, f.bits);
+    for (PlyFeatures f : g->plyFeatures) {
+      putFixed32(out, uint32_t(f.bits));
+      out.push_back(char(f.bits >> 32));
+    }
   }
   return out;
 }

@@ -105,7 +105,9 @@ void PositionRecord::clear() {
 void PositionRecord::addGame(GameId game, uint32_t ply, uint32_t plies, Outcome outcome,
                              std::span<const uint32_t> nextLabels) {
   entries_.push_back({game, ply, plies, outcome, uint32_t(labels_.size()), uint32_t(nextLabels.size())});
-  labels_.insert(labels_.end(), nextLabels.begin(), nextLabels.end());
+  // Nearly every visit has one next position: a push, not a copy of a range.
+  if (nextLabels.size() == 1) labels_.push_back(nextLabels[0]);
+  else labels_.insert(labels_.end(), nextLabels.begin(), nextLabels.end());
 }
 
 void PositionRecord::aggregate() {

@@ -20,12 +20,21 @@ bool isBlank(std::string_view line) { return line.find_first_not_of(" \t\r\n") =
 
 bool isNameByte(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == ' ' || c == '_' || c == '-'; }
 
-// A tag: `[Name "value"]` (PGN-style files) or `Name: value` (direction files).
-bool isTagLine(std::string_view line) {
-  const std::size_t start = line.find_first_not_of(" \t");
-  if (start == std::string_view::npos) return false;
+// Where a line's text starts after spaces and tabs (its size when it has none). A
+// plain loop: the lines are short, and find_first_not_of called memchr per byte.
+std::size_t textStart(std::string_view line) {
+  std::size_t at = 0;
+  while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
+  return at;
+}
+
+// A tag: `[Name "value"]` (PGN-style files) or `Name: value` (direction files);
+// `start` is textStart(line).
+bool isTagLine(std::string_view line, std::size_t start) {
+  if (start == line.size()) return false;
   if (line[start] == '[') return true;
-  if (!std::isalpha(static_cast<unsigned char>(line[start]))) return false;
+  const auto first = static_cast<unsigned char>(line[start]);
+  if ((first >= '0' && first <= '9') || !std::isalpha(first)) return false;  // moves start with numbers
   std::size_t at = start + 1;
   while (at < line.size() && isNameByte(line[at])) ++at;
   return at < line.size() && line[at] == ':';
@@ -124,11 +133,15 @@ class Chunker {
   }
 
   void endLine(std::string_view line) {
-    const bool tag = isTagLine(line);
+    const std::size_t start = textStart(line);
+    const bool tag = isTagLine(line, start);
     const bool startsGame = (tag && !previousWasTag_) || isGameStringLine(line);
     if (startsGame && (refusal_ || text_.size() > gameStart_)) endGame();
     if (!stop_ && !refusal_ && lineLength_ <= caps::kLineBytes) keepLine(line);
-    if (!isBlank(line) && line[line.find_first_not_of(" \t")] != '{') previousWasTag_ = tag;  // comments aside
+    // Blank lines and comments aside (a line of text rarely starts with an end of line).
+    const bool blank =
+        start == line.size() || ((line[start] == '\r' || line[start] == '\n') && isBlank(line.substr(start)));
+    if (!blank && line[start] != '{') previousWasTag_ = tag;
     ++lineNo_;
     lineLength_ = 0;
     line_.clear();

@@ -1,7 +1,7 @@
 // Buckets of positions: round trips over the whole hash range, lookups, merging
 // (a union of sorted lists, adding the records of positions present in several),
 // RocksDB's merge operator doing the same (and merging posting lists kept apart),
-// and corrupt buckets refused.
+// and corrupt buckets refused; the varints of its steps read a word at a time.
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "index/bucket.hpp"
+#include "index/codec.hpp"
 #include "index/keys.hpp"
 #include "index/merge_operator.hpp"
 #include "index/position_record.hpp"
@@ -205,4 +206,23 @@ TEST_CASE("corrupt buckets are refused") {
   const std::string withBadRecord = bucketOf({{inBucket(9), "zz"}});  // views need it alive
   const std::string_view badRecord[] = {good, withBadRecord};
   CHECK_FALSE(mergeBuckets(kBucket, badRecord, out));
+}
+
+TEST_CASE("a step's varint is read in one word as the byte loop reads it") {
+  std::mt19937_64 random(7);
+  std::vector<uint64_t> values = {0, 1, 127, 128, (uint64_t(1) << 48) - 1, (uint64_t(1) << 56) - 1,
+                                  uint64_t(1) << 56, ~uint64_t(0)};
+  for (int bits = 1; bits <= 64; ++bits)
+    for (int k = 0; k < 20; ++k) values.push_back(random() >> (64 - bits));
+  for (const uint64_t v : values) {
+    char bytes[24] = {};
+    const std::size_t size = std::size_t(writeVarint(bytes, v) - bytes);
+    // With the 8 bytes a word read needs past it, and at the end of the bytes.
+    for (const std::string_view text : {std::string_view(bytes, size + 8), std::string_view(bytes, size)}) {
+      Reader in(text);
+      CHECK(in.longVarint() == v);
+      CHECK(in.ok());
+      CHECK(in.rest().size() == text.size() - size);
+    }
+  }
 }

@@ -29,7 +29,7 @@ TEST_CASE("pattern: the screen reads each stored feature where PlyFeatures keeps
   using F = grammar::pattern::FeatureWord;
   std::mt19937_64 rng(3);
   for (int i = 0; i < 2000; ++i) {
-    const PlyFeatures f{uint32_t(rng()) & ((1u << 27) - 1)};
+    const PlyFeatures f{rng() & ((uint64_t(1) << 35) - 1)};
     for (Color c : {Color::White, Color::Black}) {
       const auto read = [&](F feature) {
         const auto field = query::StoredCondition::fieldOf(feature, c);
@@ -70,7 +70,7 @@ TEST_CASE("pattern: a condition that mobility cannot change is answered without 
   }
   // Mobility that can change the answer is replayed.
   const auto replayed = query::findPattern(*g.db, index::GameSearch(*g.db),
-                                           query::Pattern("", "pinned.white >= 4 and mobility.mine > 30"),
+                                           query::Pattern("", "pinned.white >= 4 and mobility.mine > 200"),
                                            {.filter = {}, .limit = 1});
   CHECK(replayed.replayed > 0);
 }

@@ -83,10 +83,11 @@ TEST_CASE("pattern: mobility is answered from its stored count below the cap and
   const auto pick = [&](int n) { return int(rng() % uint64_t(n)); };
   int replayedSome = 0, storedOnly = 0, between = 0;
   for (int i = 0; i < 60; ++i) {
-    // A comparison of mobility with a threshold on either side of the cap, alone or
-    // with another random condition.
+    // A comparison of mobility with a threshold on either side of the cap or where
+    // most counts lie, alone or with another random condition.
     Condition c;
-    c.cmp = {4, 1 + pick(4), pick(5), pick(2 * PlyFeatures::kMobilityCap + 20)};
+    const int threshold = pick(2) ? PlyFeatures::kMobilityCap - 30 + pick(60) : pick(120);
+    c.cmp = {4, 1 + pick(4), pick(5), threshold};
     if (pick(2)) c = Condition{1 + pick(2), {}, {c, randomCondition(rng, 1)}};
     const Expected want = expected(g, [&](const Position& p) { return conditionHolds(p, c); });
     between += !want.games.empty() && want.games.size() < g.positions.size();

@@ -57,8 +57,42 @@ nlohmann::json info(const fs::path& db) {
   return nlohmann::json::parse(in);
 }
 
-// Kills an ingest of `input` (3,000 games, batches of 150) at five moments: what is
-// there is whole batches, consistent, and the same ingest again completes it.
+// Kills an ingest of `input` after `delay`: what is there is whole batches and
+// consistent, and the same ingest again completes it to `expected`. Returns the games
+// the killed ingest had kept (-1: none, the database not created yet).
+int killAndRecover(const fs::path& db, const fs::path& input, std::chrono::milliseconds delay,
+                   const nlohmann::json& expected) {
+  killIngestAfter(db, input, delay);
+  INFO("killed after " << delay.count() << " ms");
+  // Whatever was interrupted, what is there is whole and consistent; a kill
+  // before the first batch leaves a database that says it is being created.
+  const fs::path said = db.string() + ".check.txt";
+  const int checked = fs::exists(db) ? run({"--db", db.string(), "check", "--full"}, "/dev/null", said) : 0;
+  int kept = -1;
+  if (checked == 2) {
+    std::ifstream in(said);
+    const std::string message{std::istreambuf_iterator<char>(in), {}};
+    CHECK(message.find("being created") != std::string::npos);
+    CHECK(message.find("if that ingest stopped, run it again") != std::string::npos);
+  } else if (fs::exists(db)) {
+    CHECK(checked == 0);
+    kept = info(db)["games"].get<int>();
+    CHECK(kept % 150 == 0);  // whole batches only
+  }
+  // The same ingest again completes it.
+  CHECK(run({"--db", db.string(), "ingest", "--batch-games", "150", input.string()}) == 0);
+  const auto after = info(db);
+  CHECK(after["games"] == expected["games"]);
+  CHECK(after["positions"] == expected["positions"]);
+  CHECK(after["postings"] == expected["postings"]);
+  CHECK(run({"--db", db.string(), "check", "--full"}) == 0);
+  return kept;
+}
+
+// Kills an ingest of `input` (3,000 games, batches of 150) at five moments spread
+// over an uninterrupted run's time, then, if none of them landed mid-ingest (a
+// loaded machine runs the killed ingests slower or faster than the reference),
+// at moments bisected between the latest too early and the earliest too late.
 void checkKilledIngestsRecover(const fs::path& dir, const fs::path& input) {
   const fs::path reference = dir / "reference.db";
   const auto start = Clock::now();
@@ -68,34 +102,18 @@ void checkKilledIngestsRecover(const fs::path& dir, const fs::path& input) {
   REQUIRE(expected["games"] == 3000);
 
   int killed = 0, partial = 0;
-  for (double fraction : {0.1, 0.3, 0.5, 0.7, 0.9}) {
+  double early = 0, late = 4;  // fractions of `took`
+  const auto killAt = [&](double fraction) {
     const fs::path db = dir / ("killed-" + std::to_string(killed++) + ".db");
-    killIngestAfter(db, input, std::chrono::milliseconds(int64_t(took.count() * fraction)));
     INFO("killed after " << fraction << " of " << took.count() << " ms");
-    // Whatever was interrupted, what is there is whole and consistent; a kill
-    // before the first batch leaves a database that says it is being created.
-    const fs::path said = db.string() + ".check.txt";
-    const int checked = fs::exists(db) ? run({"--db", db.string(), "check", "--full"}, "/dev/null", said) : 0;
-    if (checked == 2) {
-      std::ifstream in(said);
-      const std::string message{std::istreambuf_iterator<char>(in), {}};
-      CHECK(message.find("being created") != std::string::npos);
-      CHECK(message.find("if that ingest stopped, run it again") != std::string::npos);
-    } else if (fs::exists(db)) {
-      CHECK(checked == 0);
-      const int games = info(db)["games"].get<int>();
-      CHECK(games % 150 == 0);  // whole batches only
-      partial += games > 0 && games < 3000;
-    }
-    // The same ingest again completes it.
-    CHECK(run({"--db", db.string(), "ingest", "--batch-games", "150", input.string()}) == 0);
-    const auto after = info(db);
-    CHECK(after["games"] == expected["games"]);
-    CHECK(after["positions"] == expected["positions"]);
-    CHECK(after["postings"] == expected["postings"]);
-    CHECK(run({"--db", db.string(), "check", "--full"}) == 0);
-  }
-  // The kills really landed mid-ingest (the timing follows the reference run).
+    const int kept = killAndRecover(db, input, std::chrono::milliseconds(int64_t(took.count() * fraction)), expected);
+    partial += kept > 0 && kept < 3000;
+    if (kept <= 0) early = std::max(early, fraction);
+    if (kept >= 3000) late = std::min(late, fraction);
+  };
+  for (double fraction : {0.1, 0.3, 0.5, 0.7, 0.9}) killAt(fraction);
+  for (int extra = 0; partial == 0 && extra < 6; ++extra) killAt((early + late) / 2);
+  // The kills really landed mid-ingest.
   CHECK(partial >= 1);
 }
 

@@ -48,7 +48,9 @@ auto onVal(F f) {
 
 const auto ws = x3::omit[+in<" \t">];
 const auto letter = in<"a-z">;
-const auto row = x3::int_;  // takes `-1`, `+2`, `2`
+// Takes `-1`, `+2`, `2`; a row past kFarthestRow is not a row of any game, and
+// refusing it keeps the grid arithmetic of the cells written in range.
+const auto row = x3::int_[([](auto& ctx) { x3::_pass(ctx) = x3::_attr(ctx) >= -kFarthestRow && x3::_attr(ctx) <= kFarthestRow; })];
 // Where a move or one of its words may end.
 const auto wordEnd = &(in<" \t({;$"> | x3::eoi | annotation::markThenEnd);
 

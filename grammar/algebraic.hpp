@@ -33,6 +33,10 @@
 
 namespace apiary::grammar::algebraic {
 
+// Rows are read up to a million either way: far beyond any game's, which spans
+// fewer than 30, wherever its first piece was written.
+constexpr int kFarthestRow = 1'000'000;
+
 // Column text <-> axial q; nothing for text that names no column.
 std::optional<int> columnToQ(std::string_view column);
 std::string qToColumn(int q);  // any q, by the 52-column period

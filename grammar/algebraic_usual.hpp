@@ -83,8 +83,8 @@ class MoveScan {
  public:
   explicit MoveScan(It end) : end_(end) {}
 
-  // A row whose value x3::int_ might refuse (more than 9 digits) was met: the
-  // general grammar decides.
+  // A row the general grammar might refuse (past kFarthestRow) was met: it
+  // decides.
   bool unsure = false;
 
   unsigned char kind(It p) const { return p == end_ ? 0 : usualBytes.of[static_cast<unsigned char>(*p)]; }
@@ -107,6 +107,7 @@ class MoveScan {
       if (q - digits == 9) return unsure = true, false;
       value = value * 10 + (*q - '0');
     } while (kind(++q) & Digit);
+    if (value > kFarthestRow) return unsure = true, false;
     s.r = negative ? -value : value, s.hasR = true;
     p = q;
     return true;

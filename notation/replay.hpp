@@ -103,7 +103,9 @@ ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step,
                         askRepair(repair, const_cast<const Board&>(out.board), written, s)))
       return out;
   }
-  if (game.moves.empty()) {
+  // Moves skipped (a draw offer) or dropped by a repair leave nothing to replay:
+  // such a game would be written as tags alone, which reads as no game.
+  if (out.board.history().empty()) {
     out.error = GameError{game.pos.line, game.pos.column, 0, "the game has no moves"};
     return out;
   }

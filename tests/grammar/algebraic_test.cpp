@@ -125,9 +125,15 @@ TEST_CASE("how the compressed form splits its letters") {
   CHECK(moveOf("wA ab2") == Move{false, wA, false, column(-12), cell(-11, 2), {}});
 }
 
+TEST_CASE("rows up to the farthest are read, either way") {
+  CHECK(moveOf("wA m1000000").to == cell(0, kFarthestRow));
+  CHECK(moveOf("wA m-1000000").to == cell(0, -kFarthestRow));
+}
+
 TEST_CASE("strings that are not one move are refused") {
   for (const char* bad : {"", "wA", "wA m", "wA 2", "wA m n", "xA m0", "wX m0", "wa m0", "wA m0 n1 o2", "wA m0 (wP",
-                          "wA m0 ()", "wAabb", "wA @m", "wA m0 (wP k)", "wA m0x", "pass m0", "wA m+ n2"}) {
+                          "wA m0 ()", "wAabb", "wA @m", "wA m0 (wP k)", "wA m0x", "pass m0", "wA m+ n2",
+                          "wA m1000001", "wA o-200000000", "wA m-2147483648", "wA 1000001 n2"}) {
     INFO(bad);
     CHECK_FALSE(parseMove(bad));
   }
@@ -321,15 +327,18 @@ TEST_CASE("a numbered move line reads as the move alone does") {
     }
   }
   // Numbers and rows longer than the fast reading takes are the general grammar's:
-  // a number uint_ cannot hold makes the line bad; a row int_ holds is read.
-  const auto games = parseGames("1234567890. wA m0\n12345678901. wA m0\n1. wA m2147483647\n2. wA m2147483648\n");
+  // a number uint_ cannot hold makes the line bad; so does a row past the farthest.
+  const auto games = parseGames(
+      "1234567890. wA m0\n12345678901. wA m0\n1. wA m1000000\n2. wA m1000001\n3. wA m2147483648\n");
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].moves.size() == 2);
   CHECK(games[0].moves[0].move.to.r == 0);
-  CHECK(games[0].moves[1].move.to.r == 2147483647);
-  REQUIRE(games[0].errors.size() == 2);
+  CHECK(games[0].moves[1].move.to.r == kFarthestRow);
+  REQUIRE(games[0].errors.size() == 3);
   CHECK(games[0].errors[0].pos.line == 2);
   CHECK(games[0].errors[0].pos.column == 1);
-  CHECK(games[0].errors[1].pos.line == 4);
-  CHECK(games[0].errors[1].pos.column == 4);
+  for (int i : {1, 2}) {
+    CHECK(games[0].errors[i].pos.line == 3 + i);
+    CHECK(games[0].errors[i].pos.column == 4);
+  }
 }

@@ -249,6 +249,15 @@ TEST_CASE("bad algebraic input is an error with line, column and ply, never a cr
     // Far columns wrap every 52: `mm` is 26 columns away, not next to the hive either.
     CHECK(errorOf("1. wG m0\n2. bG mm0\n").message.find("touches no piece") != std::string::npos);
   }
+  SECTION("a row no game reaches is refused where it is written, wherever the first piece stood") {
+    // Found by fuzzing: such a row reached the board's cell arithmetic and overflowed.
+    const auto e = errorOf("1. wG m0\n2. bG n0\n3. wQ o200000000\n");
+    CHECK(e.line == 3);
+    CHECK(e.column == 4);
+    CHECK(e.message.find("not a move") != std::string::npos);
+    CHECK(errorOf("1. wG m2000000000\n").line == 1);
+    CHECK(readGames(test::row("algebraic"), "1. wG m999990\n2. bG n999990\n3. wQ l999990\n")[0].ok());
+  }
   SECTION("junk") {
     for (const char* junk : {"1. pass", "1. wG m0 2. wG m0", "1. wGzz99999", "1. wG @", "[GameType \"Nope\"]\n1. wG m0",
                              ""})

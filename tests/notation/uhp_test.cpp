@@ -117,6 +117,17 @@ TEST_CASE("hand-made broken UHP files: each error is positioned, the file goes o
     REQUIRE(games[0].error);
     CHECK(games[0].error->message.find("Base+X") != std::string::npos);
   }
+  SECTION("a game whose only move line offers a draw has no moves, as one of tags alone") {
+    // Found by fuzzing: it was accepted, written as tags alone, and that was refused.
+    for (const char* text : {"[GameType \"Base\"]\n\n1. offerdraw\n", "[GameType \"Base\"]\n\n"}) {
+      INFO(text);
+      const auto games = notation::readGames(test::row("uhp"), text);
+      REQUIRE(games.size() == 1);
+      REQUIRE(games[0].error);
+      CHECK(games[0].error->message == "the game has no moves");
+    }
+    CHECK(notation::readGames(test::row("uhp"), "[GameType \"Base\"]\n\n1. wS1\n2. offerdraw\n")[0].ok());
+  }
   SECTION("a piece outside the game type") {
     const auto games = notation::readGames(test::row("uhp"), "[GameType \"Base\"]\n\n1. wM\n");
     REQUIRE(games[0].error);

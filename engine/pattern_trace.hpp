@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/board.hpp"
+#include "engine/own_moves.hpp"
 #include "engine/pinned.hpp"
 
 namespace apiary {
@@ -92,6 +93,7 @@ class PatternTrace {
   std::array<bool, kPieces> climbed_{};
   int onTop_[2] = {0, 0};
   PinnedTrack pinned_;
+  OwnMovesMemo ownMoves_;  // each piece's own moves, kept while no move comes near them
 };
 
 }  // namespace apiary

@@ -1,5 +1,7 @@
 #include "engine/placement_cells.hpp"
 
+#include "engine/near_cells.hpp"
+
 namespace apiary {
 
 namespace {
@@ -17,13 +19,6 @@ uint64_t aroundWord(const CellSet& s, int i) {
   const uint64_t up = here << 1 | before >> 63 | here << 32 | before >> 32 | here << 31 | before >> 33;
   const uint64_t down = here >> 1 | after << 63 | here >> 32 | after << 32 | here >> 31 | after << 33;
   return up | down;
-}
-
-// The bits set in a word of few: a portable build has no POPCNT instruction.
-int fewBits(uint64_t w) {
-  int n = 0;
-  for (; w; w &= w - 1) ++n;
-  return n;
 }
 
 }  // namespace

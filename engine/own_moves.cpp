@@ -1,0 +1,47 @@
+#include "engine/own_moves.hpp"
+
+#include <bit>
+
+namespace apiary {
+
+namespace {
+
+// Reaches, a bit each, of the index difference (changed cell - piece's cell).
+enum Reach : uint8_t { kAround = 1, kThreeSteps = 2, kLines = 4 };
+
+inline constexpr std::array<uint8_t, kCells> kReachOf = [] {
+  std::array<uint8_t, kCells> t{};
+  for (int difference = 0; difference < kCells; ++difference) {
+    const int steps = walks::kStepsApart[std::size_t(difference)];
+    t[std::size_t(difference)] = uint8_t((steps <= 1 ? kAround | kLines : 0) | (steps <= 3 ? kThreeSteps : 0) |
+                                         (walks::kHopDirs[std::size_t(difference)] ? kLines : 0));
+  }
+  return t;
+}();
+
+// By bug (Ants are never kept).
+inline constexpr std::array<uint8_t, kBugs> kReachOfBug = [] {
+  std::array<uint8_t, kBugs> t{};
+  t[int(Bug::Queen)] = t[int(Bug::Pillbug)] = t[int(Bug::Beetle)] = kAround;
+  t[int(Bug::Spider)] = t[int(Bug::Ladybug)] = kThreeSteps;
+  t[int(Bug::Grasshopper)] = kLines;
+  t[int(Bug::Mosquito)] = kThreeSteps | kLines;
+  return t;
+}();
+
+}  // namespace
+
+void OwnMovesMemo::played(const Board& after, const Move& m) {
+  if (m.isPass()) return;
+  known_ &= ~pieceBit(m.piece);
+  for (uint32_t left = known_; left; left &= left - 1) {
+    const PieceId p = PieceId(std::countr_zero(left));
+    const Cell at = after.cellOf(p);
+    const uint8_t reach = kReachOfBug[int(bugOf(p))];
+    const bool touched = (kReachOf[(m.to - at) & (kCells - 1)] & reach) ||
+                         (m.from != kNoCell && (kReachOf[(m.from - at) & (kCells - 1)] & reach));
+    if (touched) known_ &= ~pieceBit(p);
+  }
+}
+
+}  // namespace apiary

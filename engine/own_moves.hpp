@@ -1,0 +1,49 @@
+// A piece's own moves (its walk, not where it is thrown) as countMobility counts
+// them, and a memo of them kept from ply to ply for a board someone else plays.
+//
+// A move changes heights at its two cells only. A walk reads heights within a
+// reach of its piece that depends on the bug: the six neighbours for a Queen, a
+// Pillbug or a Beetle (their steps and gates), three steps for a Spider or a
+// Ladybug (the cells their last step passes between), the six lines for a
+// Grasshopper, all of these for a Mosquito (its copies come from its neighbours).
+// So a piece's own moves hold until a move touches a cell within its reach, and
+// whether it is pinned does not enter them. An Ant's reach is the whole hive (and
+// so a Mosquito's beside one): never kept.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "engine/board.hpp"
+#include "engine/near_cells.hpp"
+
+namespace apiary {
+
+// The destinations within three steps as near bits around the piece's cell, and how
+// many lie farther (only Grasshopper hops, its own or a Mosquito's, which never
+// give a cell twice).
+struct OwnMoves {
+  uint64_t near = 0;
+  int far = 0;
+
+  // Together with the cells it is thrown to (near bits around the same cell).
+  int count(uint64_t thrown = 0) const { return far + fewBits(near | thrown); }
+};
+
+class OwnMovesMemo {
+ public:
+  const OwnMoves* find(PieceId p) const { return known_ & pieceBit(p) ? &moves_[p] : nullptr; }
+  void keep(PieceId p, const OwnMoves& moves) {
+    moves_[p] = moves;
+    known_ |= pieceBit(p);
+  }
+  // Forgets the pieces whose reach holds a cell `m` changed (`after`: the board
+  // once it is played).
+  void played(const Board& after, const Move& m);
+  uint32_t known() const { return known_; }
+
+ private:
+  std::array<OwnMoves, kPieces> moves_;
+  uint32_t known_ = 0;
+};
+
+}  // namespace apiary

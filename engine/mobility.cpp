@@ -145,11 +145,11 @@ OwnMoves ownMovesOf(const LiftedBoard& view, PieceId p, unsigned bugs, SharedMob
   if (bugs == 1u << int(Bug::Beetle) && b.height(from) == 1 && flat(b, shared)) {
     const unsigned around = b.occupiedAround(from);
     out.near = nearOfDirections(walks::kGroundSlides[around] | around, from);
-    return out;
+    return out.finished();
   }
   if (bugs == 1u << int(Bug::Ladybug) && flat(b, shared)) {
     out.near = flatLadybug(b, from);
-    return out;
+    return out.finished();
   }
   for (; bugs; bugs &= bugs - 1)
     walks::byBug(view, Bug(std::countr_zero(bugs)), from, [&](Cell c) {
@@ -158,7 +158,7 @@ OwnMoves ownMovesOf(const LiftedBoard& view, PieceId p, unsigned bugs, SharedMob
       out.far += !bit;
       return false;
     });
-  return out;
+  return out.finished();
 }
 
 // The piece's own moves (lifted in `view`) and the cells it is thrown to. Own moves

@@ -24,9 +24,14 @@ namespace apiary {
 struct OwnMoves {
   uint64_t near = 0;
   int far = 0;
+  int total = 0;  // far and near's bits, once finished()
 
+  OwnMoves& finished() {
+    total = far + fewBits(near);
+    return *this;
+  }
   // Together with the cells it is thrown to (near bits around the same cell).
-  int count(uint64_t thrown = 0) const { return far + fewBits(near | thrown); }
+  int count(uint64_t thrown) const { return thrown ? far + fewBits(near | thrown) : total; }
 };
 
 class OwnMovesMemo {

@@ -15,6 +15,7 @@
 #include "engine/board.hpp"
 #include "engine/own_moves.hpp"
 #include "engine/pinned.hpp"
+#include "engine/placement_cells.hpp"
 
 namespace apiary {
 
@@ -94,6 +95,7 @@ class PatternTrace {
   int onTop_[2] = {0, 0};
   PinnedTrack pinned_;
   OwnMovesMemo ownMoves_;  // each piece's own moves, kept while no move comes near them
+  PlacementTrack placements_;
 };
 
 }  // namespace apiary

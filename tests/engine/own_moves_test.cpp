@@ -6,9 +6,9 @@
 #include <bit>
 #include <random>
 
-#include "engine/generate.hpp"
 #include "engine/mobility.hpp"
 #include "engine/pinned.hpp"
+#include "engine_support.hpp"
 
 using namespace apiary;
 
@@ -51,20 +51,12 @@ void compareAt(const Board& board, OwnMovesMemo& memo, std::mt19937_64& rng, See
 TEST_CASE("own moves kept move by move give every ply the counts and moves a fresh count gives", "[movegen]") {
   std::mt19937_64 rng(7);
   Seen seen;
-  for (GameType type : kAllGameTypes) {
-    GameGenerator generator(3000 + type.expansions, type);
-    for (int i = 0; i < 30; ++i) {
-      const Board final = generator.next().board;
-      Board board(final.type(), final.rules(), final.firstMover());
-      OwnMovesMemo memo;
-      for (const Move& m : final.history()) {
-        board.play(m);
-        memo.played(board, m);
-        INFO("game " << i << " of type " << int(type.expansions) << ", ply " << board.ply());
-        compareAt(board, memo, rng, seen);
-      }
-    }
-  }
+  OwnMovesMemo memo;
+  test::forEachGeneratedPly(3000, 30, [&](const Board& board, const Move& m) {
+    if (board.ply() == 1) memo = OwnMovesMemo();
+    memo.played(board, m);
+    compareAt(board, memo, rng, seen);
+  });
   CHECK(seen.positions > 15000);
   CHECK(seen.kept > 3 * seen.positions);  // a few pieces a position come from the memo
   CHECK(seen.checked > 5 * seen.positions);

@@ -135,6 +135,23 @@ uint64_t flatLadybug(const Board& b, Cell from) {
   return dest;
 }
 
+// A Grasshopper's hops (walks::grasshopper's), with how far along each line they
+// read, for the memo.
+OwnMoves grasshopperMoves(const LiftedBoard& view, Cell from) {
+  OwnMoves out;
+  for (int d = 0; d < kDirs; ++d) {
+    Cell c = neighbor(from, d);
+    unsigned steps = 1;
+    for (; view.occ(c); ++steps) c = neighbor(c, d);
+    out.lines |= steps << (OwnMovesMemo::kLineBits * d);
+    if (steps == 1) continue;
+    const uint64_t bit = nearBit(c, from);
+    out.near |= bit;
+    out.far += !bit;
+  }
+  return out.finished();
+}
+
 // The own moves of a piece (lifted in `view`) that walks no Ant's walk. On a board
 // where no piece stands on another, a Beetle's are its slides and a climb onto every
 // neighbour, a Ladybug's flatLadybug's.
@@ -147,6 +164,7 @@ OwnMoves ownMovesOf(const LiftedBoard& view, PieceId p, unsigned bugs, SharedMob
     out.near = nearOfDirections(walks::kGroundSlides[around] | around, from);
     return out.finished();
   }
+  if (bugs == 1u << int(Bug::Grasshopper)) return grasshopperMoves(view, from);
   if (bugs == 1u << int(Bug::Ladybug) && flat(b, shared)) {
     out.near = flatLadybug(b, from);
     return out.finished();

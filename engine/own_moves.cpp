@@ -29,6 +29,30 @@ inline constexpr std::array<uint8_t, kBugs> kReachOfBug = [] {
   return t;
 }();
 
+// For each index difference, the steps along a line that lead there, as k * 8 +
+// direction (1 <= k <= 28), a byte each: two along the torus's columns (k one way,
+// 32 - k the other), 0 where none.
+inline constexpr std::array<uint16_t, kCells> kLineSteps = [] {
+  std::array<uint16_t, kCells> t{};
+  for (int d = 0; d < kDirs; ++d)
+    for (int k = 1; k <= kPieces; ++k) {
+      uint16_t& entry = t[std::size_t((k * kDirOffset[d]) & (kCells - 1))];
+      entry = uint16_t(entry << 8 | (k * 8 + d));
+    }
+  return t;
+}();
+
+// Whether a Grasshopper at `at` whose hops read `lines` read the cell `changed`.
+bool hopsRead(uint32_t lines, Cell changed, Cell at) {
+  const int difference = (changed - at) & (kCells - 1);
+  if (difference == 0) return true;
+  for (unsigned steps = kLineSteps[std::size_t(difference)]; steps; steps >>= 8) {
+    const unsigned k = (steps & 0xFF) >> 3, d = steps & 7;
+    if (k <= ((lines >> (OwnMovesMemo::kLineBits * d)) & 31)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void OwnMovesMemo::played(const Board& after, const Move& m) {
@@ -38,8 +62,10 @@ void OwnMovesMemo::played(const Board& after, const Move& m) {
     const PieceId p = PieceId(std::countr_zero(left));
     const Cell at = after.cellOf(p);
     const uint8_t reach = kReachOfBug[int(bugOf(p))];
-    const bool touched = (kReachOf[(m.to - at) & (kCells - 1)] & reach) ||
-                         (m.from != kNoCell && (kReachOf[(m.from - at) & (kCells - 1)] & reach));
+    bool touched = (kReachOf[(m.to - at) & (kCells - 1)] & reach) ||
+                   (m.from != kNoCell && (kReachOf[(m.from - at) & (kCells - 1)] & reach));
+    if (touched && bugOf(p) == Bug::Grasshopper)
+      touched = hopsRead(moves_[p].lines, m.to, at) || (m.from != kNoCell && hopsRead(moves_[p].lines, m.from, at));
     if (touched) known_ &= ~pieceBit(p);
   }
 }

@@ -5,7 +5,8 @@
 // reach of its piece that depends on the bug: the six neighbours for a Queen, a
 // Pillbug or a Beetle (their steps and gates), three steps for a Spider or a
 // Ladybug (the cells their last step passes between), the six lines for a
-// Grasshopper, all of these for a Mosquito (its copies come from its neighbours).
+// Grasshopper (up to where its hops land), all of these for a Mosquito (its
+// copies come from its neighbours).
 // So a piece's own moves hold until a move touches a cell within its reach, and
 // whether it is pinned does not enter them. An Ant's reach is the whole hive (and
 // so a Mosquito's beside one): never kept.
@@ -25,6 +26,9 @@ struct OwnMoves {
   uint64_t near = 0;
   int far = 0;
   int total = 0;  // far and near's bits, once finished()
+  // A Grasshopper's: how far along each line its hops read, 5 bits a direction (the
+  // cell it lands on, or the empty neighbour it cannot hop over).
+  uint32_t lines = 0;
 
   OwnMoves& finished() {
     total = far + fewBits(near);
@@ -44,6 +48,7 @@ class OwnMovesMemo {
   // Forgets the pieces whose reach holds a cell `m` changed (`after`: the board
   // once it is played).
   void played(const Board& after, const Move& m);
+  static constexpr int kLineBits = 5;
   uint32_t known() const { return known_; }
 
  private:

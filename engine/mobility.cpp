@@ -49,26 +49,40 @@ struct Throws {
   uint32_t pieces = 0;
 };
 
-Throws throwsOf(const Board& b, const Turn& t, uint32_t pinned) {
-  Throws out;
+// Where `thrower` may throw each of its lone neighbours, the turn's checks aside.
+ThrowCells throwCellsOf(const Board& b, PieceId thrower) {
+  ThrowCells out;
+  if (!walks::canThrow(b, thrower)) return out;
   LiftedBoard view(b);
+  const Cell at = b.cellOf(thrower);
+  for (int dt = 0; dt < kDirs; ++dt) {
+    const Cell from = neighbor(at, dt);
+    if (b.height(from) != 1) continue;
+    view.lift(from);
+    walks::throwDestinations(view, at, dt, [&](Cell to) {
+      out.near[std::size_t(dt)] |= nearBit(to, from);
+      return false;
+    });
+  }
+  return out;
+}
+
+Throws throwsOf(const Board& b, const Turn& t, uint32_t pinned, OwnMovesMemo* memo) {
+  Throws out;
   const uint32_t throwers = pieceBit(pieceId(t.me, Bug::Pillbug)) | pieceBit(pieceId(t.me, Bug::Mosquito));
   for (uint32_t left = throwers & b.piecesOnBoard(); left; left &= left - 1) {
     const PieceId thrower = PieceId(std::countr_zero(left));
-    if (thrower == t.barred || !walks::canThrow(b, thrower)) continue;
+    if (thrower == t.barred) continue;
+    const ThrowCells* kept = memo ? memo->findThrows(thrower) : nullptr;
+    const ThrowCells cells = kept ? *kept : throwCellsOf(b, thrower);
+    if (memo && !kept) memo->keepThrows(thrower, cells);
     const Cell at = b.cellOf(thrower);
     for (int dt = 0; dt < kDirs; ++dt) {
-      const Cell from = neighbor(at, dt);
-      const PieceId target = b.top(from);
-      if (target == kNoPiece || b.height(from) != 1 || target == t.barred || (pinned & pieceBit(target))) continue;
-      uint64_t near = out.pieces & pieceBit(target) ? out.near[target] : 0;
-      view.lift(from);
-      walks::throwDestinations(view, at, dt, [&](Cell to) {
-        near |= nearBit(to, from);
-        return false;
-      });
-      out.near[target] = near;
-      if (near) out.pieces |= pieceBit(target);
+      const uint64_t near = cells.near[std::size_t(dt)];
+      const PieceId target = b.top(neighbor(at, dt));
+      if (!near || target == t.barred || (pinned & pieceBit(target))) continue;
+      out.near[target] = (out.pieces & pieceBit(target) ? out.near[target] : 0) | near;
+      out.pieces |= pieceBit(target);
     }
   }
   return out;
@@ -207,7 +221,7 @@ int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit, Shar
 // Every piece's moves, until the count reaches `limit`: the thrown pieces that do
 // not move themselves, then the cheap walkers, then the Ants and the Mosquito.
 int movements(const Board& b, const Turn& t, uint32_t pinned, int limit, SharedMobility& shared) {
-  const Throws thrown = throwsOf(b, t, pinned);
+  const Throws thrown = throwsOf(b, t, pinned, shared.memo);
   uint32_t movers = 0;
   for (uint32_t left = b.piecesOnBoard() & colorMask(t.me); left; left &= left - 1) {
     const PieceId p = PieceId(std::countr_zero(left));

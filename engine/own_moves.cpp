@@ -58,6 +58,14 @@ bool hopsRead(uint32_t lines, Cell changed, Cell at) {
 void OwnMovesMemo::played(const Board& after, const Move& m) {
   if (m.isPass()) return;
   known_ &= ~pieceBit(m.piece);
+  throwsKnown_ &= ~pieceBit(m.piece);
+  for (uint32_t left = throwsKnown_; left; left &= left - 1) {
+    const PieceId p = PieceId(std::countr_zero(left));
+    const Cell at = after.cellOf(p);
+    if ((kReachOf[(m.to - at) & (kCells - 1)] & kAround) ||
+        (m.from != kNoCell && (kReachOf[(m.from - at) & (kCells - 1)] & kAround)))
+      throwsKnown_ &= ~pieceBit(p);
+  }
   for (uint32_t left = known_; left; left &= left - 1) {
     const PieceId p = PieceId(std::countr_zero(left));
     const Cell at = after.cellOf(p);

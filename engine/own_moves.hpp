@@ -38,8 +38,23 @@ struct OwnMoves {
   int count(uint64_t thrown) const { return thrown ? far + fewBits(near | thrown) : total; }
 };
 
+// Where a Pillbug (or a Mosquito beside one) may throw its lone neighbours, before
+// the turn's checks (the target pinned, or moved last): per direction from it, the
+// cells as near bits around that neighbour. It reads the heights of the thrower's
+// cell and its six neighbours only.
+struct ThrowCells {
+  std::array<uint64_t, kDirs> near{};
+};
+
 class OwnMovesMemo {
  public:
+  const ThrowCells* findThrows(PieceId thrower) const {
+    return throwsKnown_ & pieceBit(thrower) ? &throws_[thrower] : nullptr;
+  }
+  void keepThrows(PieceId thrower, const ThrowCells& cells) {
+    throws_[thrower] = cells;
+    throwsKnown_ |= pieceBit(thrower);
+  }
   const OwnMoves* find(PieceId p) const { return known_ & pieceBit(p) ? &moves_[p] : nullptr; }
   void keep(PieceId p, const OwnMoves& moves) {
     moves_[p] = moves;
@@ -50,10 +65,13 @@ class OwnMovesMemo {
   void played(const Board& after, const Move& m);
   static constexpr int kLineBits = 5;
   uint32_t known() const { return known_; }
+  uint32_t throwsKnown() const { return throwsKnown_; }
 
  private:
   std::array<OwnMoves, kPieces> moves_;
   uint32_t known_ = 0;
+  std::array<ThrowCells, kPieces> throws_;  // only the Pillbugs' and Mosquitoes' entries are used
+  uint32_t throwsKnown_ = 0;
 };
 
 }  // namespace apiary

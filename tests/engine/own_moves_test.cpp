@@ -1,7 +1,8 @@
 // The own-moves memo against fresh counts: following generated games of every game
 // type move by move, with the memo told of each move, both colours' counts (whole
 // and capped) at every ply equal countMobility's without a memo, and every piece's
-// own moves still in the memo equal those a fresh count finds for it.
+// own moves (and every thrower's throws) still in the memo equal those a fresh
+// count finds.
 #include <catch2/catch.hpp>
 #include <bit>
 #include <random>
@@ -20,6 +21,7 @@ struct Seen {
   int kept = 0;     // pieces whose own moves were in the memo before a count
   int checked = 0;  // kept pieces compared with a fresh count's
   std::array<int, kBugs> checkedByBug{};
+  int throwersChecked = 0;  // kept throws compared with a fresh count's
 };
 
 void compareAt(const Board& board, OwnMovesMemo& memo, std::mt19937_64& rng, Seen& seen) {
@@ -44,6 +46,11 @@ void compareAt(const Board& board, OwnMovesMemo& memo, std::mt19937_64& rng, See
     ++seen.checked;
     ++seen.checkedByBug[int(bugOf(p))];
   }
+  for (uint32_t both = memo.throwsKnown() & fresh.throwsKnown(); both; both &= both - 1) {
+    const PieceId p = PieceId(std::countr_zero(both));
+    REQUIRE(memo.findThrows(p)->near == fresh.findThrows(p)->near);
+    ++seen.throwersChecked;
+  }
   ++seen.positions;
 }
 
@@ -63,4 +70,5 @@ TEST_CASE("own moves kept move by move give every ply the counts and moves a fre
   CHECK(seen.checked > 5 * seen.positions);
   for (Bug bug : {Bug::Queen, Bug::Spider, Bug::Beetle, Bug::Grasshopper, Bug::Mosquito, Bug::Ladybug, Bug::Pillbug})
     CHECK(seen.checkedByBug[int(bug)] > 1000);
+  CHECK(seen.throwersChecked > 1000);
 }

@@ -1,5 +1,8 @@
 #include "notation/replay.hpp"
 
+#include <algorithm>
+#include <utility>
+
 #include "notation/uhp_text.hpp"
 #include "notation/repair.hpp"
 
@@ -17,6 +20,17 @@ void finishReplay(ReplayedGame& game, const ReplaySetup& setup) {
   Board smaller(GameType::containing(game.board.piecesOnBoard()), game.board.rules(), game.board.firstMover());
   for (const Move& m : history) smaller.play(m);
   game.board = std::move(smaller);
+}
+
+const grammar::ParseError& firstSyntaxError(const std::vector<grammar::ParseError>& errors) {
+  return *std::min_element(errors.begin(), errors.end(), [](const auto& a, const auto& b) {
+    return std::pair(a.pos.line, a.pos.column) < std::pair(b.pos.line, b.pos.column);
+  });
+}
+
+void rejectForSyntax(ReplayedGame& game, const grammar::ParseError& error, std::size_t movesBefore) {
+  const int ply = movesBefore == 0 ? 0 : game.board.ply() + 1;
+  game.error = GameError{error.pos.line, error.pos.column, ply, error.message};
 }
 
 bool repairOrReject(ReplayedGame& game, const ReplaySetup& setup, const grammar::SourcePos& at,

@@ -2,9 +2,12 @@
 // by one through a notation-specific step, so that game types, the tournament
 // rule, syntax errors and illegal moves are handled the same way everywhere.
 #pragma once
+#include <algorithm>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "engine/explain.hpp"
 #include "engine/movegen.hpp"
@@ -58,6 +61,23 @@ struct NoRepair {
 bool repairOrReject(ReplayedGame& game, const ReplaySetup& setup, const grammar::SourcePos& at,
                     std::string_view text, std::string why, const std::optional<Repaired>& repair);
 
+// The first of a game's syntax errors in the text (the grammars list some out of order).
+const grammar::ParseError& firstSyntaxError(const std::vector<grammar::ParseError>& errors);
+
+// How many of `moves` (in text order) were written before `at`: they are replayed
+// before a syntax error there is reported, at the ply after them.
+template <class WrittenMoves>
+[[gnu::cold, gnu::noinline]] std::size_t writtenBefore(const WrittenMoves& moves, const grammar::SourcePos& at) {
+  const auto after = std::find_if(moves.begin(), moves.end(), [&](const auto& w) {
+    return w.pos.line > at.line || (w.pos.line == at.line && w.pos.column >= at.column);
+  });
+  return std::size_t(after - moves.begin());
+}
+
+// The game's error for a syntax error once the moves before it are replayed: at the
+// ply after them, or ply 0 when no move came before it (a tag's error, say).
+void rejectForSyntax(ReplayedGame& game, const grammar::ParseError& error, std::size_t movesBefore);
+
 // Shrinks the game type to the pieces used when the file named none, and notes
 // the oddities of a game that replayed.
 void finishReplay(ReplayedGame& game, const ReplaySetup& setup);
@@ -71,10 +91,12 @@ template <class RepairFn, class Written>
 
 // Replays `game` (a grammar::Game<M>), calling step(board, written) for each move.
 // Archives hold older games that open with a Queen, so the tournament rule is off
-// and such openings are noted. A syntax error or a move that names no legal move
-// rejects the game with its line, column and ply, unless `repair(board, written,
-// failedStep)` finds a repair (asked only for moves that fail). A game passed as an
-// rvalue gives up its tags to the replayed game (nothing else of it is taken).
+// and such openings are noted. A move that names no legal move rejects the game
+// with its line, column and ply, unless `repair(board, written, failedStep)` finds
+// a repair (asked only for moves that fail); a syntax error rejects it (never
+// repaired) once the moves written before it are replayed, at the ply after them.
+// A game passed as an rvalue gives up its tags to the replayed game (nothing else
+// of it is taken).
 template <class WrittenGame, class StepFn, class RepairFn = NoRepair>
 ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step, RepairFn&& repair = {}) {
   ReplayedGame out{.pos = game.pos,
@@ -86,11 +108,11 @@ ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step,
                    .setUp = false,
                    .repairs = {}};
   if (setup.observer) setup.observer->started(out.board, game.moves.size());
-  for (const auto& e : game.errors) {
-    out.error = GameError{e.pos.line, e.pos.column, 0, e.message};
-    return out;
-  }
-  for (const auto& written : game.moves) {
+  // A syntax error stops the replay where it stands; errors are rare, so the moves
+  // are counted only then.
+  const grammar::ParseError* syntaxError = game.errors.empty() ? nullptr : &firstSyntaxError(game.errors);
+  const std::size_t readable = syntaxError ? writtenBefore(game.moves, syntaxError->pos) : game.moves.size();
+  for (const auto& written : std::span(game.moves).first(readable)) {
     Step s = step(const_cast<const Board&>(out.board), written);
     if (s.skip) continue;
     // The reason is worded only for a move that fails: legal moves are nearly all.
@@ -102,6 +124,10 @@ ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step,
     if (!repairOrReject(out, setup, written.pos, written.text, std::move(why),
                         askRepair(repair, const_cast<const Board&>(out.board), written, s)))
       return out;
+  }
+  if (syntaxError) {
+    rejectForSyntax(out, *syntaxError, readable);
+    return out;
   }
   // Moves skipped (a draw offer) or dropped by a repair leave nothing to replay:
   // such a game would be written as tags alone, which reads as no game.

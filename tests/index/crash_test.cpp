@@ -12,6 +12,8 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
+#include <set>
 #include <thread>
 
 #include "index_support.hpp"
@@ -30,13 +32,33 @@ const std::vector<GameRecord>& ingestRecords() {
   return r;
 }
 
+// The first batches a gated ingest commits only once the reader has seen each.
+constexpr int kGatedBatches = 4;
+
+std::filesystem::path seenMark(const std::filesystem::path& gate, int batch) {
+  return gate / ("seen-" + std::to_string(batch));
+}
+
+// A gated ingest waits after committing each of its first batches until the reader
+// marks it seen, so that the reader meets several batch counts whatever the pace of
+// either process; a reader that never marks it (it failed) is waited for a minute.
+void awaitReader(const std::filesystem::path& gate, int batch) {
+  if (batch > kGatedBatches) return;
+  const auto giveUp = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while (!std::filesystem::exists(seenMark(gate, batch)) && std::chrono::steady_clock::now() < giveUp)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
 // The ingest under test. killStep >= 0: die by SIGKILL at that step of batch killBatch.
-void ingest(const std::filesystem::path& dir, int killStep, int killBatch, const char* ready) {
+// A gate: wait for the reader there (awaitReader).
+void ingest(const std::filesystem::path& dir, int killStep, int killBatch, const char* ready,
+            const char* gate = nullptr) {
   const auto& records = ingestRecords();  // generated before the database is touched
-  int seen = 0;
+  int seen = 0, committed = 0;
   DatabaseOptions options;
   options.onCommitStep = [&](CommitStep s) {
     if (int(s) == killStep && ++seen == killBatch) raise(SIGKILL);
+    if (gate && s == CommitStep::Committed) awaitReader(gate, ++committed);
   };
   Database db(dir, options);
   if (ready) std::filesystem::create_directories(ready);
@@ -48,7 +70,7 @@ const int childEntry = [] {
   if (const char* dir = std::getenv("APIARY_CRASH_CHILD")) {
     try {
       ingest(dir, std::atoi(std::getenv("APIARY_KILL_STEP")), std::atoi(std::getenv("APIARY_KILL_BATCH")),
-             std::getenv("APIARY_READY"));
+             std::getenv("APIARY_READY"), std::getenv("APIARY_GATE"));
     } catch (const std::exception& e) {
       std::fprintf(stderr, "child ingest failed: %s\n", e.what());
       std::_Exit(2);
@@ -58,13 +80,15 @@ const int childEntry = [] {
   return 0;
 }();
 
-pid_t spawnIngest(const std::filesystem::path& dir, int killStep, int killBatch, const std::filesystem::path& ready) {
+pid_t spawnIngest(const std::filesystem::path& dir, int killStep, int killBatch, const std::filesystem::path& ready,
+                  const std::filesystem::path& gate = {}) {
   std::vector<std::string> env;
   for (char** e = environ; *e; ++e) env.emplace_back(*e);
   env.push_back("APIARY_CRASH_CHILD=" + dir.string());
   env.push_back("APIARY_KILL_STEP=" + std::to_string(killStep));
   env.push_back("APIARY_KILL_BATCH=" + std::to_string(killBatch));
   env.push_back("APIARY_READY=" + ready.string());
+  if (!gate.empty()) env.push_back("APIARY_GATE=" + gate.string());
   std::vector<char*> envp;
   for (auto& s : env) envp.push_back(s.data());
   envp.push_back(nullptr);
@@ -165,37 +189,64 @@ TEST_CASE("killed at random moments, again and again, the same ingest still ends
   CHECK(db.check({.full = true}).ok());
 }
 
+// One look at the database beside the ingest: whole batches only. Returns the last
+// game it sees.
+GameId viewWholeBatches(Database& reader) {
+  const PositionKey empty = canonicalize(Board()).key;
+  reader.refresh();
+  const GameId last = reader.lastGame();
+  CHECK(last % GameId(kBatch) == 0);  // a whole number of batches
+  const auto root = reader.stats(empty);
+  CHECK((root ? root->counts.games : 0) == uint64_t(last));
+  // Its postings are apart from its bucket (kBatch > kListMax), and as whole.
+  CHECK(reader.postings(empty, 0, 1).total == uint64_t(last));
+  CHECK(reader.countTags({}) == uint64_t(last));
+  CHECK_FALSE(reader.game(last + 1).has_value());
+  if (last > 0) CHECK(reader.game(last).has_value());
+  return last;
+}
+
 TEST_CASE("a reader beside a running ingest sees whole batches only") {
   test::ScratchDir dir("beside");
   const auto ready = dir.path() / "ready";
-  const pid_t child = spawnIngest(dir.path(), -1, 0, ready);
-  while (!std::filesystem::exists(ready)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  const PositionKey empty = canonicalize(Board()).key;
+  const auto gate = dir.path() / "gate";
+  std::filesystem::create_directories(gate);
+  const pid_t child = spawnIngest(dir.path(), -1, 0, ready, gate);
+  int childStatus = 0;
+  while (!std::filesystem::exists(ready)) {
+    if (waitpid(child, &childStatus, WNOHANG) == child) FAIL("the ingest died before starting");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
   std::optional<Database> reader;
-  int views = 0;
-  bool running = true;
-  while (running) {
-    running = waitpid(child, nullptr, WNOHANG) == 0;
+  std::string openError;
+  std::set<GameId> batchCounts;
+  for (bool running = true; running;) {
+    running = waitpid(child, &childStatus, WNOHANG) == 0;
     if (!reader) {
       try {
         reader.emplace(dir.path(), DatabaseOptions{.access = Access::ReadOnly});
-      } catch (const std::exception&) {
+      } catch (const std::exception& e) {
+        openError = e.what();
         continue;  // the writer has not created both stores yet
       }
     }
-    reader->refresh();
-    const GameId last = reader->lastGame();
-    CHECK(last % GameId(kBatch) == 0);  // a whole number of batches
-    const auto root = reader->stats(empty);
-    CHECK((root ? root->counts.games : 0) == uint64_t(last));
-    // Its postings are apart from its bucket (kBatch > kListMax), and as whole.
-    CHECK(reader->postings(empty, 0, 1).total == uint64_t(last));
-    CHECK(reader->countTags({}) == uint64_t(last));
-    CHECK_FALSE(reader->game(last + 1).has_value());
-    if (last > 0) CHECK(reader->game(last).has_value());
-    ++views;
+    try {
+      const GameId last = viewWholeBatches(*reader);
+      batchCounts.insert(last);
+      for (int batch = 1; batch <= int(last / GameId(kBatch)); ++batch) {
+        std::ofstream mark(seenMark(gate, batch));
+      }
+    } catch (const std::exception& e) {
+      if (running) kill(child, SIGKILL), waitpid(child, nullptr, 0);
+      FAIL("the reader failed after seeing " << batchCounts.size() << " batch counts: " << e.what());
+    }
   }
-  CHECK(views > 3);
+  REQUIRE(WIFEXITED(childStatus));
+  REQUIRE(WEXITSTATUS(childStatus) == 0);
+  INFO("the last failed opening: " << openError);
+  REQUIRE(reader);
+  INFO("batch counts seen: " << batchCounts.size());
+  CHECK(batchCounts.size() > std::size_t(kGatedBatches));  // none, and each gated one
   reader->refresh();
   CHECK(reader->lastGame() == GameId(ingestRecords().size()));
   CHECK(reader->check().ok());

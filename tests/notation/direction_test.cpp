@@ -260,10 +260,10 @@ TEST_CASE("bad direction input is an error with line, column and ply, never a cr
     CHECK(e.message.find("A+Pa") != std::string::npos);
   }
   SECTION("a piece that is not there, a pass that is not forced, a move before the Queen") {
-    CHECK(errorOf("1. L P\n2. M+Lm A2+Pn\n").ply == 0);  // syntax: a placed piece has no number
+    CHECK(errorOf("1. L P\n2. M+Lm A2+Pn\n").ply == 4);  // syntax: a placed piece has no number
     CHECK(errorOf("1. L P\n2. --\n").ply == 3);
     CHECK(errorOf("1. L P\n2. Ln\n").ply == 3);
-    CHECK(errorOf("1. L P\n2. M+Lm A+Pn\n3. B4+Ls\n").ply == 0);
+    CHECK(errorOf("1. L P\n2. M+Lm A+Pn\n3. B4+Ls\n").ply == 5);  // syntax too
   }
   SECTION("junk") {
     for (const char* junk : {"1. \xe2\x80\x94", "1. x", "1. L L L", "1. L\n1. L\n1. L\n", "2. xQ*Pn", ""})

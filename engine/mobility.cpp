@@ -11,6 +11,35 @@ namespace apiary {
 
 namespace {
 
+// The 37 cells within three steps of a cell, one bit each: for each index
+// difference (c - from) mod kCells, c's bit (0 beyond), and back from a bit to its
+// difference. A Spider's, a Ladybug's and a thrown piece's destinations all lie
+// there, so a 64-bit mask deduplicates them.
+struct NearCells {
+  std::array<uint64_t, kCells> bit{};
+  std::array<uint16_t, 64> difference{};
+};
+inline constexpr NearCells kNear = [] {
+  NearCells t{};
+  int next = 0;
+  for (int difference = 0; difference < kCells; ++difference)
+    if (walks::kStepsApart[std::size_t(difference)] <= 3) {
+      t.bit[std::size_t(difference)] = uint64_t(1) << next;
+      t.difference[std::size_t(next++)] = uint16_t(difference);
+    }
+  return t;
+}();
+
+uint64_t nearBit(Cell c, Cell from) { return kNear.bit[std::size_t((c - from) & (kCells - 1))]; }
+
+// The bits set in a mask of few: a portable build has no POPCNT instruction, and
+// std::popcount is then a library call.
+int fewBits(uint64_t mask) {
+  int n = 0;
+  for (; mask; mask &= mask - 1) ++n;
+  return n;
+}
+
 // Each bug's last copy, for White: copies enter in order, so a bug is in hand while
 // its last copy is.
 inline constexpr uint32_t kLastCopies = [] {
@@ -49,55 +78,44 @@ struct Throws {
   uint32_t pieces = 0;
 };
 
-// Where `thrower` may throw each of its lone neighbours, the turn's checks aside.
-ThrowCells throwCellsOf(const Board& b, PieceId thrower) {
-  ThrowCells out;
-  if (!walks::canThrow(b, thrower)) return out;
-  LiftedBoard view(b);
-  const Cell at = b.cellOf(thrower);
-  for (int dt = 0; dt < kDirs; ++dt) {
-    const Cell from = neighbor(at, dt);
-    if (b.height(from) != 1) continue;
-    view.lift(from);
-    walks::throwDestinations(view, at, dt, [&](Cell to) {
-      out.near[std::size_t(dt)] |= nearBit(to, from);
-      return false;
-    });
-  }
-  return out;
-}
-
-Throws throwsOf(const Board& b, const Turn& t, uint32_t pinned, OwnMovesMemo* memo) {
+Throws throwsOf(const Board& b, const Turn& t, uint32_t pinned) {
   Throws out;
+  LiftedBoard view(b);
   const uint32_t throwers = pieceBit(pieceId(t.me, Bug::Pillbug)) | pieceBit(pieceId(t.me, Bug::Mosquito));
   for (uint32_t left = throwers & b.piecesOnBoard(); left; left &= left - 1) {
     const PieceId thrower = PieceId(std::countr_zero(left));
-    if (thrower == t.barred) continue;
-    const ThrowCells* kept = memo ? memo->findThrows(thrower) : nullptr;
-    const ThrowCells cells = kept ? *kept : throwCellsOf(b, thrower);
-    if (memo && !kept) memo->keepThrows(thrower, cells);
+    if (thrower == t.barred || !walks::canThrow(b, thrower)) continue;
     const Cell at = b.cellOf(thrower);
     for (int dt = 0; dt < kDirs; ++dt) {
-      const uint64_t near = cells.near[std::size_t(dt)];
-      const PieceId target = b.top(neighbor(at, dt));
-      if (!near || target == t.barred || (pinned & pieceBit(target))) continue;
-      out.near[target] = (out.pieces & pieceBit(target) ? out.near[target] : 0) | near;
-      out.pieces |= pieceBit(target);
+      const Cell from = neighbor(at, dt);
+      const PieceId target = b.top(from);
+      if (target == kNoPiece || b.height(from) != 1 || target == t.barred || (pinned & pieceBit(target))) continue;
+      uint64_t near = out.pieces & pieceBit(target) ? out.near[target] : 0;
+      view.lift(from);
+      walks::throwDestinations(view, at, dt, [&](Cell to) {
+        near |= nearBit(to, from);
+        return false;
+      });
+      out.near[target] = near;
+      if (near) out.pieces |= pieceBit(target);
     }
   }
   return out;
 }
 
-// An Ant's moves (its own walk, or a Mosquito's copying one, beside its other
-// copies) together with the cells it is thrown to, in a set: from the slide
-// components when they tell the Ant's walk, else from its search.
-int antLikeMoves(const LiftedBoard& view, PieceId p, uint64_t thrown, SlideComponents& slides) {
+// A Mosquito's moves (the bugs it copies may reach a cell twice), or a piece's own
+// moves together with the cells it is thrown to: in a set. An Ant's walk (its own
+// or copied) is counted from the slide components when they tell it.
+int movesInSet(const LiftedBoard& view, PieceId p, uint64_t thrown, SlideComponents& slides) {
   const Board& b = view.board;
   const Cell from = b.cellOf(p);
+  const Bug bug = bugOf(p);
   constexpr unsigned kAnt = 1u << int(Bug::Ant);
-  unsigned bugs = bugOf(p) == Bug::Mosquito ? walks::mosquitoWalks(view, from) : kAnt;
-  const std::optional<AntReach> ant = slides.antFrom(from);
-  if (ant) bugs &= ~kAnt;
+  unsigned bugs = bug != Bug::Mosquito ? 1u << int(bug)
+                   : b.height(from) > 1 ? 1u << int(Bug::Beetle)
+                                        : walks::mosquitoWalks(view, from);
+  std::optional<AntReach> ant;
+  if (bugs & kAnt && (ant = slides.antFrom(from))) bugs &= ~kAnt;
   CellSet dest{};
   dest.add(from);
   int n = ant ? ant->count : 0;
@@ -109,7 +127,8 @@ int antLikeMoves(const LiftedBoard& view, PieceId p, uint64_t thrown, SlideCompo
     return false;
   };
   for (; bugs; bugs &= bugs - 1) walks::byBug(view, Bug(std::countr_zero(bugs)), from, add);
-  for (; thrown; thrown &= thrown - 1) add(nearCell(std::countr_zero(thrown), from));
+  for (; thrown; thrown &= thrown - 1)
+    add(Cell((from + kNear.difference[std::size_t(std::countr_zero(thrown))]) & (kCells - 1)));
   return n;
 }
 
@@ -124,16 +143,9 @@ bool flat(const Board& b, SharedMobility& shared) {
   return shared.flat;
 }
 
-// The cells of a mask of directions from `from`, as near bits.
-uint64_t nearOfDirections(unsigned dirs, Cell from) {
-  uint64_t near = 0;
-  for (; dirs; dirs &= dirs - 1) near |= nearBit(neighbor(from, std::countr_zero(dirs)), from);
-  return near;
-}
-
 // A Ladybug's destinations on a flat board: every empty cell next to a piece two
 // steps over the hive from `from` (the walk's three steps, none gated).
-uint64_t flatLadybug(const Board& b, Cell from) {
+int flatLadybug(const Board& b, Cell from) {
   uint64_t second = 0;
   for (unsigned first = b.occupiedAround(from); first; first &= first - 1) {
     const Cell c1 = neighbor(from, std::countr_zero(first));
@@ -142,86 +154,45 @@ uint64_t flatLadybug(const Board& b, Cell from) {
   }
   uint64_t dest = 0;  // `from` counts as occupied here, so it is never one
   for (; second; second &= second - 1) {
-    const Cell c2 = nearCell(std::countr_zero(second), from);
+    const Cell c2 = Cell((from + kNear.difference[std::size_t(std::countr_zero(second))]) & (kCells - 1));
     for (unsigned empty = ~b.occupiedAround(c2) & Board::kAllAround; empty; empty &= empty - 1)
       dest |= nearBit(neighbor(c2, std::countr_zero(empty)), from);
   }
-  return dest;
+  return fewBits(dest);
 }
 
-// A Grasshopper's hops (walks::grasshopper's), with how far along each line they
-// read, for the memo.
-OwnMoves grasshopperMoves(const LiftedBoard& view, Cell from) {
-  OwnMoves out;
-  for (int d = 0; d < kDirs; ++d) {
-    Cell c = neighbor(from, d);
-    unsigned steps = 1;
-    for (; view.occ(c); ++steps) c = neighbor(c, d);
-    out.lines |= steps << (OwnMovesMemo::kLineBits * d);
-    if (steps == 1) continue;
-    const uint64_t bit = nearBit(c, from);
-    out.near |= bit;
-    out.far += !bit;
-  }
-  return out.finished();
-}
-
-// The own moves of a piece (lifted in `view`) that walks no Ant's walk. On a board
-// where no piece stands on another, a Beetle's are its slides and a climb onto every
-// neighbour, a Ladybug's flatLadybug's.
-OwnMoves ownMovesOf(const LiftedBoard& view, PieceId p, unsigned bugs, SharedMobility& shared) {
+// The piece's own moves (lifted in `view`) and the cells it is thrown to. Slides,
+// climbs, hops and the Ant's search never give a cell twice, so they are counted
+// as they come, and stop at `limit`.
+int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit, SharedMobility& shared) {
+  const Bug bug = bugOf(p);
+  if (bug == Bug::Mosquito || thrown) return movesInSet(view, p, thrown, shared.slides);
   const Board& b = view.board;
   const Cell from = b.cellOf(p);
-  OwnMoves out;
-  if (bugs == 1u << int(Bug::Beetle) && b.height(from) == 1 && flat(b, shared)) {
+  if (bug == Bug::Beetle && flat(b, shared)) {  // alone in its cell: its slides, and a climb onto every neighbour
     const unsigned around = b.occupiedAround(from);
-    out.near = nearOfDirections(walks::kGroundSlides[around] | around, from);
-    return out.finished();
+    return fewBits(walks::kGroundSlides[around]) + fewBits(around);
   }
-  if (bugs == 1u << int(Bug::Grasshopper)) return grasshopperMoves(view, from);
-  if (bugs == 1u << int(Bug::Ladybug) && flat(b, shared)) {
-    out.near = flatLadybug(b, from);
-    return out.finished();
-  }
-  for (; bugs; bugs &= bugs - 1)
-    walks::byBug(view, Bug(std::countr_zero(bugs)), from, [&](Cell c) {
-      const uint64_t bit = nearBit(c, from);
-      out.near |= bit;
-      out.far += !bit;
+  if (bug == Bug::Ladybug && flat(b, shared)) return flatLadybug(b, from);
+  if (bug == Bug::Spider || bug == Bug::Ladybug) {
+    uint64_t near = 0;
+    walks::byBug(view, bug, from, [&](Cell c) {
+      near |= nearBit(c, from);
       return false;
     });
-  return out.finished();
-}
-
-// The piece's own moves (lifted in `view`) and the cells it is thrown to. Own moves
-// are taken from the memo when it has them, and kept there when they walk no Ant's
-// walk. A lone Ant's search stops at `limit`.
-int movesOf(const LiftedBoard& view, PieceId p, uint64_t thrown, int limit, SharedMobility& shared) {
-  if (shared.memo)
-    if (const OwnMoves* known = shared.memo->find(p)) return known->count(thrown);
-  const Board& b = view.board;
-  const Cell from = b.cellOf(p);
-  const Bug bug = bugOf(p);
-  constexpr unsigned kAnt = 1u << int(Bug::Ant);
-  const unsigned bugs = bug != Bug::Mosquito ? 1u << int(bug)
-                        : b.height(from) > 1 ? 1u << int(Bug::Beetle)
-                                             : walks::mosquitoWalks(view, from);
-  if (bugs & kAnt) {
-    if (bug == Bug::Mosquito || thrown) return antLikeMoves(view, p, thrown, shared.slides);
-    if (const auto ant = shared.slides.antFrom(from)) return ant->count;
-    int n = 0;
-    walks::ant(view, from, [&](Cell) { return ++n >= limit; });
-    return n;
+    return fewBits(near);
   }
-  const OwnMoves own = ownMovesOf(view, p, bugs, shared);
-  if (shared.memo) shared.memo->keep(p, own);
-  return own.count(thrown);
+  if (bug == Bug::Ant)
+    if (const auto ant = shared.slides.antFrom(from)) return ant->count;
+  int n = 0;
+  walks::byBug(view, bug, from, [&](Cell) { return ++n >= limit; });
+  return n;
 }
 
 // Every piece's moves, until the count reaches `limit`: the thrown pieces that do
 // not move themselves, then the cheap walkers, then the Ants and the Mosquito.
 int movements(const Board& b, const Turn& t, uint32_t pinned, int limit, SharedMobility& shared) {
-  const Throws thrown = throwsOf(b, t, pinned, shared.memo);
+  const Throws thrown = throwsOf(b, t, pinned);
   uint32_t movers = 0;
   for (uint32_t left = b.piecesOnBoard() & colorMask(t.me); left; left &= left - 1) {
     const PieceId p = PieceId(std::countr_zero(left));

@@ -5,17 +5,16 @@
 // the pieces on the board, and no piece is barred for having just moved (as a board
 // set up with Board::fromPosition and that colour to move).
 //
-// The walks are walks.hpp's; what is saved is the lists: the Ant's search (which
-// cannot repeat a cell) is counted as it comes, the other walkers' and thrown
-// pieces' destinations go in a mask of the cells within three steps (OwnMoves);
-// placement cells on cell sets, both colours at once.
+// The walks are walks.hpp's; what is saved is the lists: destinations that cannot
+// repeat (slides, climbs, hops, the Ant's search) are counted as they come, a
+// Spider's, a Ladybug's and thrown pieces' in a mask of the cells within three
+// steps; placement cells on cell sets, both colours at once.
 #pragma once
 #include <array>
 #include <climits>
 #include <cstdint>
 
 #include "engine/board.hpp"
-#include "engine/own_moves.hpp"
 #include "engine/slide_components.hpp"
 
 namespace apiary {
@@ -26,13 +25,10 @@ int countMobility(const Board& board, Color color, uint32_t pinned, int cap = IN
 
 // What the counts of both colours on one board share, each part found on first
 // use: the slide components (every Ant's destinations), the cells each colour may
-// place on, and whether any piece stands on another; and, for a board followed
-// move by move, the pieces' own moves kept from earlier plies (`memo`, told of
-// every move before the count).
+// place on, and whether any piece stands on another.
 struct SharedMobility {
-  explicit SharedMobility(const Board& board, OwnMovesMemo* memo = nullptr) : slides(board), memo(memo) {}
+  explicit SharedMobility(const Board& board) : slides(board) {}
   SlideComponents slides;
-  OwnMovesMemo* memo;
   std::array<int, 2> placementCells{-1, -1};  // -1: not counted yet
   int flat = -1;                              // no stack on the board; -1: not looked at yet
 };

@@ -43,9 +43,7 @@ void PatternTrace::played(const Board& after, const Move& m) {
   PlyFeatures f;
   f.set(PlyFeatures::kPlacedField, m.isPlacement());
   const uint32_t pinned = pinned_.played(after, m);
-  ownMoves_.played(after, m);
-  SharedMobility shared(after, &ownMoves_);  // one flood for both colours' Ants
-  shared.placementCells = placements_.played(after, m);
+  SharedMobility shared(after);  // one flood for both colours' Ants, one pass for their placements
   for (Color c : {Color::White, Color::Black}) {
     const PieceId queen = pieceId(c, Bug::Queen);  // position_features' queenNeighbours, inline
     if (after.onBoard(queen)) f.set(PlyFeatures::queenNeighboursField(c), after.occupiedNeighbors(after.cellOf(queen)));

@@ -13,9 +13,7 @@
 #include <vector>
 
 #include "engine/board.hpp"
-#include "engine/own_moves.hpp"
 #include "engine/pinned.hpp"
-#include "engine/placement_cells.hpp"
 
 namespace apiary {
 
@@ -94,8 +92,6 @@ class PatternTrace {
   std::array<bool, kPieces> climbed_{};
   int onTop_[2] = {0, 0};
   PinnedTrack pinned_;
-  OwnMovesMemo ownMoves_;  // each piece's own moves, kept while no move comes near them
-  PlacementTrack placements_;
 };
 
 }  // namespace apiary

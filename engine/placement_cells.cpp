@@ -1,7 +1,5 @@
 #include "engine/placement_cells.hpp"
 
-#include "engine/near_cells.hpp"
-
 namespace apiary {
 
 namespace {
@@ -19,6 +17,13 @@ uint64_t aroundWord(const CellSet& s, int i) {
   const uint64_t up = here << 1 | before >> 63 | here << 32 | before >> 32 | here << 31 | before >> 33;
   const uint64_t down = here >> 1 | after << 63 | here >> 32 | after << 32 | here >> 31 | after << 33;
   return up | down;
+}
+
+// The bits set in a word of few: a portable build has no POPCNT instruction.
+int fewBits(uint64_t w) {
+  int n = 0;
+  for (; w; w &= w - 1) ++n;
+  return n;
 }
 
 }  // namespace
@@ -43,37 +48,6 @@ std::array<int, 2> placementCells(const Board& board) {
     cells[1] += fewBits(black & ~white & empty);
   }
   return cells;
-}
-
-// Whose placement cell c is now, against what was kept.
-void PlacementTrack::restate(const Board& board, Cell c) {
-  const bool white = toppedAround_[0][c], black = toppedAround_[1][c];
-  const uint8_t now = board.occupied(c) ? 0 : uint8_t(white != black ? 1 + black : 0);
-  const uint8_t was = placeable_[c];
-  if (now == was) return;
-  if (was) --cells_[was - 1u];
-  if (now) ++cells_[now - 1u];
-  placeable_[c] = now;
-}
-
-// The top of c was of colour `before` and is of `now` (-1: none).
-void PlacementTrack::retopped(const Board& board, Cell c, int before, int now) {
-  restate(board, c);
-  if (before == now) return;
-  for (int d = 0; d < kDirs; ++d) {
-    const Cell n = neighbor(c, d);
-    if (before >= 0) --toppedAround_[std::size_t(before)][n];
-    if (now >= 0) ++toppedAround_[std::size_t(now)][n];
-    restate(board, n);
-  }
-}
-
-std::array<int, 2> PlacementTrack::played(const Board& after, const Move& m) {
-  if (m.isPass()) return cells_;
-  const auto colourOf = [](PieceId p) { return p == kNoPiece ? -1 : int(colorOf(p)); };
-  if (m.from != kNoCell) retopped(after, m.from, colourOf(m.piece), colourOf(after.top(m.from)));
-  retopped(after, m.to, colourOf(after.under(m.piece)), colourOf(m.piece));
-  return cells_;
 }
 
 }  // namespace apiary

@@ -11,20 +11,4 @@ namespace apiary {
 // By colour (White first).
 std::array<int, 2> placementCells(const Board& board);
 
-// The same for a board someone else plays, kept move by move: a move changes the
-// tops of its two cells only, so only they and their neighbours can change whose
-// placement cell they are. Kept per cell: how many neighbours each colour tops.
-class PlacementTrack {
- public:
-  // `after`: the board once `m` is played. Returns placementCells(after).
-  std::array<int, 2> played(const Board& after, const Move& m);
-
- private:
-  void retopped(const Board& board, Cell c, int before, int now);
-  void restate(const Board& board, Cell c);
-  std::array<std::array<uint8_t, kCells>, 2> toppedAround_{};  // by colour
-  std::array<uint8_t, kCells> placeable_{};                      // 1 White's, 2 Black's
-  std::array<int, 2> cells_{};
-};
-
 }  // namespace apiary

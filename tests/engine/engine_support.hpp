@@ -8,7 +8,6 @@
 #include <tuple>
 #include <vector>
 
-#include "engine/generate.hpp"
 #include "engine/movegen.hpp"
 #include "notation/uhp_text.hpp"
 
@@ -63,26 +62,6 @@ inline std::string describe(const Board& board, const std::set<MoveKey>& moves) 
   for (const auto& [piece, from, to] : moves)
     out += moveString(board, Move{PieceId(piece), Cell(from), Cell(to)}) + "; ";
   return out;
-}
-
-// Plays `games` generated games of every game type (the generator of each seeded
-// with seed + its expansions) from the empty board, calling at(board, move) after
-// each move: for what is kept move by move and compared with the board afresh.
-template <class At>
-void forEachGeneratedPly(uint64_t seed, int games, At&& at) {
-  for (GameType type : kAllGameTypes) {
-    GameGenerator generator(seed + type.expansions, type);
-    for (int i = 0; i < games; ++i) {
-      const Board final = generator.next().board;
-      Board board(final.type(), final.rules(), final.firstMover());
-      INFO("game " << i << " of type " << int(type.expansions));
-      for (const Move& m : final.history()) {
-        board.play(m);
-        INFO("ply " << board.ply());
-        at(board, m);
-      }
-    }
-  }
 }
 
 }  // namespace apiary::test

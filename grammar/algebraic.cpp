@@ -50,7 +50,10 @@ const auto ws = x3::omit[+in<" \t">];
 const auto letter = in<"a-z">;
 // Takes `-1`, `+2`, `2`; a row past kFarthestRow is not a row of any game, and
 // refusing it keeps the grid arithmetic of the cells written in range.
-const auto row = x3::int_[([](auto& ctx) { x3::_pass(ctx) = x3::_attr(ctx) >= -kFarthestRow && x3::_attr(ctx) <= kFarthestRow; })];
+const auto row = x3::int_[([](auto& ctx) {
+  const int r = x3::_attr(ctx);
+  x3::_pass(ctx) = r >= -kFarthestRow && r <= kFarthestRow;
+})];
 // Where a move or one of its words may end.
 const auto wordEnd = &(in<" \t({;$"> | x3::eoi | annotation::markThenEnd);
 

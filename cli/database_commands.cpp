@@ -1,5 +1,4 @@
 // The commands that work on a database: ingest, info, check.
-#include <malloc.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "index/database.hpp"
+#include "ingest/freed_memory.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notation_table.hpp"
 #include "query/json_text.hpp"
@@ -34,16 +34,6 @@ void showProgress(const ingest::ImportProgress& p) {
   std::fflush(stderr);
 }
 
-// An ingest frees and allocates the same big buffers (a batch's records, a chunk's
-// text, a batch file's blocks) again and again; by default glibc hands them back to
-// the kernel and faults them in again, which is much of ingest's system time. Kept,
-// they cost some resident memory, bounded by what one batch holds.
-void keepFreedMemory() {
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
-  mallopt(M_TOP_PAD, 64 << 20);
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
-}
-
 int runIngest(const GlobalOptions& global, const IngestOptions& o) {
   const notation::Notation* format = nullptr;
   if (!o.format.empty()) {
@@ -62,7 +52,7 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
   options.lenient = o.lenient;
   const bool terminal = isatty(STDERR_FILENO);
   if (terminal) options.progress = showProgress;
-  keepFreedMemory();
+  ingest::keepFreedMemory();
   const auto summary = ingest::importSources(db, o.paths, options);
   // A fresh ingest leaves RocksDB in several levels, and every read of a popular
   // position would merge them: compact once, so explore is fast from the start.
@@ -70,7 +60,7 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
   // writer's buffers and what keepFreedMemory kept go back to the kernel first.
   if (summary.totals.added) {
     db.releaseWriteMemory();
-    malloc_trim(0);
+    ingest::giveBackFreedMemory();
     db.compact();
   }
   if (terminal) std::fprintf(stderr, "\n");

@@ -1,5 +1,7 @@
 #include "ingest/batch_writer.hpp"
 
+#include "ingest/freed_memory.hpp"
+
 namespace apiary::ingest {
 
 BatchWriter::BatchWriter(index::Database& db, bool ownThread) : db_(db) {
@@ -45,17 +47,20 @@ index::AddResult BatchWriter::totals() {
 
 void BatchWriter::run() {
   for (;;) {
-    Batch batch;
     {
-      std::unique_lock lock(mutex_);
-      changed_.wait(lock, [&] { return waiting_ || closed_; });
-      if (!waiting_ || failure_) return;
-      batch = std::move(*waiting_);
-      waiting_.reset();
-      writing_ = true;
+      Batch batch;
+      {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [&] { return waiting_ || closed_; });
+        if (!waiting_ || failure_) return;
+        batch = std::move(*waiting_);
+        waiting_.reset();
+        writing_ = true;
+      }
+      changed_.notify_all();
+      write(std::move(batch));
     }
-    changed_.notify_all();
-    write(std::move(batch));
+    giveBackFreedMemoryOverBudget();  // the batch's records are freed by now
   }
 }
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/ingest_report.hpp"
 #include "index/database.hpp"
 #include "ingest/freed_memory.hpp"
 #include "ingest/importer.hpp"
@@ -52,6 +53,8 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
   options.lenient = o.lenient;
   const bool terminal = isatty(STDERR_FILENO);
   if (terminal) options.progress = showProgress;
+  IngestReport report(o.json, terminal);
+  options.findings = report.findings();
   ingest::keepFreedMemory();
   const auto summary = ingest::importSources(db, o.paths, options);
   // A fresh ingest leaves RocksDB in several levels, and every read of a popular
@@ -64,43 +67,7 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
     db.compact();
   }
   if (terminal) std::fprintf(stderr, "\n");
-
-  if (o.json) {
-    auto listed = [](const std::vector<ingest::ImportError>& list) {
-      nlohmann::json out = nlohmann::json::array();
-      for (const auto& e : list)
-        out.push_back({{"file", e.file}, {"line", e.line}, {"column", e.column}, {"ply", e.ply},
-                       {"message", e.message}});
-      return out;
-    };
-    nlohmann::json skippedFiles = nlohmann::json::array();
-    for (const auto& f : summary.skippedFiles) skippedFiles.push_back({{"file", f.file}, {"reason", f.reason}});
-    std::cout << query::jsonText(nlohmann::json{{"added", summary.totals.added},
-                                {"skipped", summary.totals.skipped},
-                                {"rejected", summary.totals.rejected},
-                                {"files", summary.totals.files},
-                                {"seconds", summary.totals.seconds},
-                                {"repaired", summary.repairedGames},
-                                {"errors", listed(summary.errors)},
-                                {"repairs", listed(summary.repairs)},
-                                {"skipped_files", skippedFiles}})
-              << "\n";
-  } else {
-    for (const auto& e : summary.repairs)
-      std::cerr << e.file << ":" << e.line << ":" << e.column << ": ply " << e.ply << ": " << e.message << "\n";
-    for (const auto& e : summary.errors) {
-      std::cerr << e.file << ":";
-      if (e.line) std::cerr << e.line << ":" << e.column << ":";
-      std::cerr << " " << (e.ply ? "ply " + std::to_string(e.ply) + ": " : "") << e.message << "\n";
-    }
-    for (const auto& f : summary.skippedFiles) std::cerr << f.file << ": skipped: " << f.reason << "\n";
-    std::cout << "added " << summary.totals.added << " games, skipped " << summary.totals.skipped
-              << " already present, rejected " << summary.totals.rejected
-              << (o.lenient ? ", repaired " + std::to_string(summary.repairedGames) : "") << " (" << summary.totals.files
-              << " files";
-    if (!summary.skippedFiles.empty()) std::cout << ", " << summary.skippedFiles.size() << " holding no games skipped";
-    std::cout << ", " << summary.totals.seconds << " s)\n";
-  }
+  report.finish(summary, o.lenient);
   return summary.totals.rejected ? kExitFailures : kExitOk;
 }
 

@@ -178,6 +178,12 @@ class Pipeline {
   std::vector<std::thread> workers_;
 };
 
+Findings collectedIn(ImportSummary& summary) {
+  return {[&summary](ImportError&& e) { summary.errors.push_back(std::move(e)); },
+          [&summary](ImportError&& e) { summary.repairs.push_back(std::move(e)); },
+          [&summary](SkippedFile&& f) { summary.skippedFiles.push_back(std::move(f)); }};
+}
+
 }  // namespace
 
 std::optional<GameState> parseResultTag(std::string_view text) {
@@ -207,6 +213,7 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
   std::vector<index::GameRecord> batch;
   std::vector<index::RejectedGame> rejected;
   auto lastReport = Clock::now();
+  const Findings findings = options.findings.error ? options.findings : collectedIn(summary);
 
   BatchWriter writer(db, options.threads);
   // Sized once a batch: grown by doubling, it moved every record a few times and
@@ -228,18 +235,21 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
     summary.totals.rejected += r.errors.size();
     summary.readSeconds += r.readSeconds;
     summary.recordSeconds += r.recordSeconds;
-    if (r.skipped) summary.skippedFiles.push_back(std::move(*r.skipped));
-    for (auto& e : r.errors) summary.errors.push_back(std::move(e));
+    if (r.skipped) findings.skipped(std::move(*r.skipped));
+    for (auto& e : r.errors) findings.error(std::move(e));
     for (auto& rec : r.records) summary.repairedGames += !rec.meta.repairs.empty();
-    for (auto& e : r.repairs) summary.repairs.push_back(std::move(e));
+    for (auto& e : r.repairs) findings.repair(std::move(e));
+    // Rejected games count toward a batch too: a file of bad games alone is
+    // committed batch by batch, not held whole.
     for (auto& g : r.rejected) {
       if (g.sourceIndex >= 0) g.sourceIndex += fileGames;
       rejected.push_back(std::move(g));
+      if (batch.size() + rejected.size() >= options.batchGames) flush();
     }
     for (auto& rec : r.records) {
       rec.meta.sourceIndex += fileGames;
       batch.push_back(std::move(rec));
-      if (batch.size() >= options.batchGames) flush();
+      if (batch.size() + rejected.size() >= options.batchGames) flush();
     }
     fileGames += int64_t(r.games);
     if (options.progress && since(lastReport) > 0.2) {

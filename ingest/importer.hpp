@@ -24,17 +24,6 @@ struct ImportProgress {
   double seconds = 0;
 };
 
-struct ImportOptions {
-  const notation::Notation* format = nullptr;  // none: detected per file
-  unsigned jobs = 0;                      // worker threads; 0: one per core
-  std::size_t batchGames = 20000;         // games per committed batch, within a file too
-  std::function<void(const ImportProgress&)> progress;  // called now and then by the writer
-  bool lenient = false;                   // repair moves that fit nothing (notation/repair.hpp)
-  // False: every chunk is read and every batch written on the caller's thread, no
-  // thread started (the fuzz target, which imports one small file a call).
-  bool threads = true;
-};
-
 struct ImportError {
   std::string file;
   int line = 0, column = 0, ply = 0;
@@ -48,8 +37,30 @@ struct SkippedFile {
   std::string reason;
 };
 
+// Each rejected game, repaired move and skipped file as ingest comes to it, in input
+// order, on the caller's thread. Unset, they are kept in ImportSummary; the command
+// passes them on at once, so that the report of a million bad games takes no memory.
+struct Findings {
+  std::function<void(ImportError&&)> error;   // one per rejected game or unusable file
+  std::function<void(ImportError&&)> repair;  // one per repaired move (a warning)
+  std::function<void(SkippedFile&&)> skipped;
+};
+
+struct ImportOptions {
+  const notation::Notation* format = nullptr;  // none: detected per file
+  unsigned jobs = 0;                      // worker threads; 0: one per core
+  std::size_t batchGames = 20000;         // games per committed batch, within a file too
+  std::function<void(const ImportProgress&)> progress;  // called now and then by the writer
+  bool lenient = false;                   // repair moves that fit nothing (notation/repair.hpp)
+  // False: every chunk is read and every batch written on the caller's thread, no
+  // thread started (the fuzz target, which imports one small file a call).
+  bool threads = true;
+  Findings findings;  // unset: collected in ImportSummary
+};
+
 struct ImportSummary {
   ImportProgress totals;  // files: those read through, skipped ones included
+  // What ImportOptions::findings would have been given, when it is unset.
   std::vector<ImportError> errors;  // one per rejected game or unusable file
   std::vector<SkippedFile> skippedFiles;
   std::vector<ImportError> repairs; // one per repaired move (warnings)

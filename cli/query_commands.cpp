@@ -7,6 +7,7 @@
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "cli/commands.hpp"
@@ -87,9 +88,12 @@ int runBatch(Session& session, const std::string& path, const Answer& answer) {
   return failures ? kExitFailures : kExitOk;
 }
 
+// The answer to the one position of the options, printed (JSON or text).
+using PrintAnswer = std::function<void(Session&, const Board&)>;
+
 // explore and search: one position from the options, or a batch of them.
 int runPositional(const char* name, const GlobalOptions& global, const QueryOptions& o, const Answer& answer,
-                  const std::function<void()>& print) {
+                  const PrintAnswer& print) {
   try {
     Session session(global, o.filter);
     if (!o.batch.empty()) return runBatch(session, o.batch, answer);
@@ -98,11 +102,7 @@ int runPositional(const char* name, const GlobalOptions& global, const QueryOpti
       throw std::invalid_argument("give the position once: as an argument or with an option");
     const Board position =
         o.target.empty() ? query::readPosition(p, session.catalogue()) : notation::positionFromLine(o.target);
-    const query::AnswerClock clock;
-    nlohmann::json out = answer(session, position);
-    clock.stamp(out);
-    if (o.json) std::cout << query::jsonText(out) << "\n";
-    else print();
+    print(session, position);
     return kExitOk;
   } catch (const std::invalid_argument& e) {
     std::cerr << "apiary " << name << ": " << e.what() << "\n";
@@ -123,20 +123,44 @@ int runExplore(const GlobalOptions& global, const QueryOptions& o) {
     *last = query::explore(s.db(), s.catalogue(), position, {.notation = notation, .filter = s.filter()});
     return query::explorationJson(*last);
   };
-  return runPositional("explore", global, o, answer, [last] { printExploration(std::cout, *last); });
+  const PrintAnswer print = [&, last](Session& s, const Board& position) {
+    const query::AnswerClock clock;
+    nlohmann::json out = answer(s, position);
+    clock.stamp(out);
+    if (o.json) std::cout << query::jsonText(out) << "\n";
+    else printExploration(std::cout, *last);
+  };
+  return runPositional("explore", global, o, answer, print);
 }
 
 int runSearchExport(const GlobalOptions& global, const QueryOptions& o);
 
 int runSearch(const GlobalOptions& global, const QueryOptions& o) {
   if (!o.to.empty()) return runSearchExport(global, o);
-  auto last = std::make_shared<query::SearchResult>();
-  const Answer answer = [&, last](Session& s, const Board& position) {
+  const Answer answer = [&](Session& s, const Board& position) {
     const query::SearchOptions options{o.offset, o.limit, o.oldestFirst, o.sameOrder, s.filter()};
-    *last = query::search(s.db(), s.catalogue(), position, options);
-    return query::searchJson(*last);
+    return query::searchJson(query::search(s.db(), s.catalogue(), position, options));
   };
-  return runPositional("search", global, o, answer, [&o, last] { printSearch(std::cout, *last, o.offset); });
+  // One position's games are printed as each is read: --limit may ask for millions.
+  const PrintAnswer print = [&](Session& s, const Board& position) {
+    const query::AnswerClock clock;
+    const query::SearchOptions options{o.offset, o.limit, o.oldestFirst, o.sameOrder, s.filter()};
+    const query::SearchPage page = query::searchPage(s.db(), s.catalogue(), position, options);
+    std::optional<GamesJsonWriter> json;
+    if (o.json) json.emplace(std::cout);
+    else printSearchHead(std::cout, page.total, o.offset, page.hits.size());
+    for (const index::Posting& hit : page.hits) {
+      auto game = s.db().game(hit.game);
+      if (!game) continue;
+      if (json) json->add(query::searchHitJson({std::move(*game), hit.ply}));
+      else printHit(std::cout, *game, hit.ply);
+    }
+    if (!json) return;
+    nlohmann::json members{{"position", index::hexOf(page.position)}, {"total", page.total}};
+    clock.stamp(members);
+    json->finish(members);
+  };
+  return runPositional("search", global, o, answer, print);
 }
 
 std::optional<index::GameOrder> gameOrder(const std::string& name) {
@@ -168,14 +192,14 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
     uint64_t written = 0, failed = 0;
     for (uint64_t offset = 0;; offset += kPage) {
       const query::SearchOptions options{offset, kPage, o.oldestFirst, o.sameOrder, session.filter()};
-      const auto page = query::search(session.db(), session.catalogue(), position, options);
+      const auto page = query::searchPage(session.db(), session.catalogue(), position, options);
       std::vector<index::GameId> ids;
-      for (const auto& hit : page.games) ids.push_back(hit.game.id);
+      for (const auto& hit : page.hits) ids.push_back(hit.game);
       const auto summary =
           query::exportGames(session.db(), ids, *format, [&](index::GameId, const std::string& text) { out << text; });
       written += summary.written.size();
       failed += summary.missing.size() + summary.unreadable.size();
-      if (page.games.size() < kPage) break;
+      if (page.hits.size() < kPage) break;
     }
     if (!out.flush()) throw std::runtime_error("cannot write " + (o.out.empty() ? "stdout" : o.out));
     if (!o.out.empty())
@@ -196,15 +220,28 @@ int runGames(const GlobalOptions& global, const QueryOptions& o) {
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);
     const query::AnswerClock clock;
-    const query::GameList list = query::listGames(db, catalogue, o.filter, {o.offset, o.limit, o.oldestFirst, o.count, *order});
-    const double elapsed = clock.milliseconds();
-    if (!o.json) {
-      printGames(std::cout, list.games, o.offset, list.more, list.total);
+    // The rows are printed as each is read: --limit may ask for millions.
+    const query::GameIdPage page =
+        query::listGameIds(catalogue, o.filter, {o.offset, o.limit, o.oldestFirst, o.count, *order});
+    std::optional<GamesJsonWriter> json;
+    if (o.json) json.emplace(std::cout);
+    else printGamesHead(std::cout, page.total);
+    uint64_t shown = 0;
+    for (const index::GameId id : page.ids) {
+      const auto game = db.game(id);
+      if (!game) continue;
+      ++shown;
+      if (json) json->add(query::gameJson(*game));
+      else printGameLine(std::cout, *game);
+    }
+    if (!json) {
+      printGamesEnd(std::cout, shown, o.offset, page.more);
       return kExitOk;
     }
-    nlohmann::json out = query::gameListJson(list);
-    clock.stamp(out, elapsed);
-    std::cout << query::jsonText(out) << "\n";
+    nlohmann::json members{{"more", page.more}};
+    if (page.total) members["total"] = *page.total;
+    clock.stamp(members);
+    json->finish(members);
     return kExitOk;
   } catch (const std::invalid_argument& e) {
     std::cerr << "apiary games: " << e.what() << "\n";

@@ -8,6 +8,7 @@
 #include "cli/table_text.hpp"
 #include "cli/terminal_text.hpp"
 #include "query/json.hpp"
+#include "query/json_text.hpp"
 
 namespace apiary::cli {
 
@@ -16,13 +17,6 @@ namespace {
 const char* colorName(Color c) { return c == Color::White ? "white" : "black"; }
 
 std::string dateOf(const index::GameRow& g) { return g.date.empty() ? "?" : g.date; }
-
-// One game of a list of hits, with the ply where it matched.
-void printHit(std::ostream& out, const index::GameRow& g, uint32_t ply) {
-  out << cell(std::to_string(g.id), 8, true) << "  ply " << cell(std::to_string(ply), 4) << dateOf(g) << "  "
-      << forTerminal(g.white) << " - " << forTerminal(g.black) << "  " << query::resultName(g.result) << "  "
-      << g.gameType << "  " << forTerminal(g.source) << "\n";
-}
 
 // Games without a known result: the win, draw and loss shares add up with theirs.
 uint64_t unfinished(const index::Counts& c) {
@@ -57,11 +51,16 @@ void printExploration(std::ostream& out, const query::Exploration& e) {
          " another move order)\n";
 }
 
-void printSearch(std::ostream& out, const query::SearchResult& r, uint64_t offset) {
-  out << r.total << (r.total == 1 ? " game" : " games") << " reached the position";
-  if (!r.games.empty()) out << "; " << offset + 1 << "-" << offset + r.games.size() << ":";
+void printHit(std::ostream& out, const index::GameRow& g, uint32_t ply) {
+  out << cell(std::to_string(g.id), 8, true) << "  ply " << cell(std::to_string(ply), 4) << dateOf(g) << "  "
+      << forTerminal(g.white) << " - " << forTerminal(g.black) << "  " << query::resultName(g.result) << "  "
+      << g.gameType << "  " << forTerminal(g.source) << "\n";
+}
+
+void printSearchHead(std::ostream& out, uint64_t total, uint64_t offset, uint64_t onPage) {
+  out << total << (total == 1 ? " game" : " games") << " reached the position";
+  if (onPage) out << "; " << offset + 1 << "-" << offset + onPage << ":";
   out << "\n";
-  for (const auto& hit : r.games) printHit(out, hit.game, hit.ply);
 }
 
 void printPattern(std::ostream& out, const query::PatternResult& r, uint64_t offset) {
@@ -79,16 +78,28 @@ void printPattern(std::ostream& out, const query::PatternResult& r, uint64_t off
     out << "(more: --offset " << offset + r.games.size() << ")\n";
 }
 
-void printGames(std::ostream& out, const std::vector<index::GameRow>& games, uint64_t offset, bool more,
-                std::optional<uint64_t> total) {
+void printGamesHead(std::ostream& out, std::optional<uint64_t> total) {
   if (total) out << *total << (*total == 1 ? " game matches\n" : " games match\n");
-  for (const auto& g : games) {
-    out << cell(std::to_string(g.id), 8, true) << "  " << cell(dateOf(g), 10) << "  " << forTerminal(g.white)
-        << " - " << forTerminal(g.black) << "  " << query::resultName(g.result) << "  " << g.gameType << "  " << g.plies
-        << " plies  " << forTerminal(g.event) << "  " << forTerminal(g.source) << "\n";
-  }
-  if (games.empty()) out << "no games" << (offset ? " past offset " + std::to_string(offset) : "") << "\n";
-  else if (more) out << "(more: --offset " << offset + games.size() << ")\n";
+}
+
+void printGameLine(std::ostream& out, const index::GameRow& g) {
+  out << cell(std::to_string(g.id), 8, true) << "  " << cell(dateOf(g), 10) << "  " << forTerminal(g.white) << " - "
+      << forTerminal(g.black) << "  " << query::resultName(g.result) << "  " << g.gameType << "  " << g.plies
+      << " plies  " << forTerminal(g.event) << "  " << forTerminal(g.source) << "\n";
+}
+
+void printGamesEnd(std::ostream& out, uint64_t shown, uint64_t offset, bool more) {
+  if (!shown) out << "no games" << (offset ? " past offset " + std::to_string(offset) : "") << "\n";
+  else if (more) out << "(more: --offset " << offset + shown << ")\n";
+}
+
+GamesJsonWriter::GamesJsonWriter(std::ostream& out) : out_(out) { out_ << "{\"games\":["; }
+
+void GamesJsonWriter::add(const nlohmann::json& game) { out_ << (games_++ ? "," : "") << query::jsonText(game); }
+
+void GamesJsonWriter::finish(const nlohmann::json& members) {
+  const std::string text = query::jsonText(members);  // {"a":1,...}: its members follow the array
+  out_ << "]" << (text.size() > 2 ? "," + text.substr(1) : "}") << "\n";
 }
 
 }  // namespace apiary::cli

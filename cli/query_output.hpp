@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 #include <vector>
+#include <nlohmann/json.hpp>
 
 #include "index/game_row.hpp"
 #include "query/explore.hpp"
@@ -14,9 +15,26 @@
 namespace apiary::cli {
 
 void printExploration(std::ostream& out, const query::Exploration& e);
-void printSearch(std::ostream& out, const query::SearchResult& r, uint64_t offset);
 void printPattern(std::ostream& out, const query::PatternResult& r, uint64_t offset);
-void printGames(std::ostream& out, const std::vector<index::GameRow>& games, uint64_t offset, bool more,
-                std::optional<uint64_t> total);
+// search and games print a line a game as each is read (a long page is never held
+// whole): a head, the lines, and for games a closing line.
+void printSearchHead(std::ostream& out, uint64_t total, uint64_t offset, uint64_t onPage);
+void printHit(std::ostream& out, const index::GameRow& g, uint32_t ply);  // a game and the ply it matched at
+void printGamesHead(std::ostream& out, std::optional<uint64_t> total);
+void printGameLine(std::ostream& out, const index::GameRow& g);
+void printGamesEnd(std::ostream& out, uint64_t shown, uint64_t offset, bool more);
+
+// Their JSON the same way: {"games": [...], then the other members}, a game
+// written as it is read.
+class GamesJsonWriter {
+ public:
+  explicit GamesJsonWriter(std::ostream& out);
+  void add(const nlohmann::json& game);
+  void finish(const nlohmann::json& members);  // an object: the members after "games"
+
+ private:
+  std::ostream& out_;
+  uint64_t games_ = 0;
+};
 
 }  // namespace apiary::cli

@@ -4,17 +4,23 @@
 
 namespace apiary::query {
 
+GameIdPage listGameIds(const index::GameSearch& catalogue, const GameFilter& filter, const GameListOptions& o) {
+  const index::GameQuery query = toGameQuery(filter);
+  GameIdPage out;
+  // One more than the page says whether there is a next one, without counting.
+  out.ids = catalogue.page(query, o.offset, o.limit + 1, o.oldestFirst, o.order);
+  out.more = out.ids.size() > o.limit;
+  if (out.more) out.ids.pop_back();
+  if (o.count) out.total = catalogue.count(query);
+  return out;
+}
+
 GameList listGames(const index::Database& db, const index::GameSearch& catalogue, const GameFilter& filter,
                    const GameListOptions& o) {
-  const index::GameQuery query = toGameQuery(filter);
-  GameList out;
-  // One more than the page says whether there is a next one, without counting.
-  std::vector<index::GameId> ids = catalogue.page(query, o.offset, o.limit + 1, o.oldestFirst, o.order);
-  out.more = ids.size() > o.limit;
-  if (out.more) ids.pop_back();
-  for (index::GameId id : ids)
+  const GameIdPage page = listGameIds(catalogue, filter, o);
+  GameList out{{}, page.more, page.total};
+  for (index::GameId id : page.ids)
     if (auto g = db.game(id)) out.games.push_back(std::move(*g));
-  if (o.count) out.total = catalogue.count(query);
   return out;
 }
 

@@ -25,7 +25,16 @@ struct GameList {
   std::optional<uint64_t> total;      // when counted
 };
 
-// Throws std::invalid_argument for an unusable filter value.
+// A page's game ids alone, for a caller that reads the rows one at a time: a page
+// of a million rows held whole took gigabytes.
+struct GameIdPage {
+  std::vector<index::GameId> ids;
+  bool more = false;
+  std::optional<uint64_t> total;
+};
+
+// Both throw std::invalid_argument for an unusable filter value.
+GameIdPage listGameIds(const index::GameSearch& catalogue, const GameFilter& filter, const GameListOptions& options);
 GameList listGames(const index::Database& db, const index::GameSearch& catalogue, const GameFilter& filter,
                    const GameListOptions& options = {});
 

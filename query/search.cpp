@@ -92,15 +92,15 @@ std::vector<index::Posting> pageOf(std::vector<index::Posting> all, const Search
 
 }  // namespace
 
-SearchResult search(const index::Database& db, const index::GameSearch& catalogue, const Board& position,
-                    const SearchOptions& options) {
+SearchPage searchPage(const index::Database& db, const index::GameSearch& catalogue, const Board& position,
+                      const SearchOptions& options) {
   if (options.sameOrder && notation::isSetUp(position))
     throw QueryError(ErrorKind::BadInput, "same_order",
                      "--same-order needs the position as moves or a GameString, not a position string");
   const PositionKey key = canonicalize(position).key;
-  SearchResult out;
+  SearchPage out;
   out.position = index::positionHash(key);
-  std::vector<index::Posting> page;
+  std::vector<index::Posting>& page = out.hits;
   if (options.sameOrder || options.filter) {
     std::vector<index::Posting> all;
     if (options.sameOrder) {
@@ -125,7 +125,14 @@ SearchResult search(const index::Database& db, const index::GameSearch& catalogu
       std::reverse(page.begin(), page.end());
     }
   }
-  for (const index::Posting& p : page)
+  return out;
+}
+
+SearchResult search(const index::Database& db, const index::GameSearch& catalogue, const Board& position,
+                    const SearchOptions& options) {
+  const SearchPage page = searchPage(db, catalogue, position, options);
+  SearchResult out{page.position, page.total, {}};
+  for (const index::Posting& p : page.hits)
     if (auto game = db.game(p.game)) out.games.push_back({std::move(*game), p.ply});
   return out;
 }

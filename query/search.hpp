@@ -33,7 +33,17 @@ struct SearchResult {
   std::vector<SearchHit> games;
 };
 
-// Throws std::invalid_argument for sameOrder on a position without history.
+// A page's postings alone (game and ply), for a caller that reads the rows one at a
+// time: a page of a million rows held whole took gigabytes.
+struct SearchPage {
+  index::PositionHash position = 0;
+  uint64_t total = 0;
+  std::vector<index::Posting> hits;
+};
+
+// Both throw std::invalid_argument for sameOrder on a position without history.
+SearchPage searchPage(const index::Database& db, const index::GameSearch& catalogue, const Board& position,
+                      const SearchOptions& options);
 SearchResult search(const index::Database& db, const index::GameSearch& catalogue, const Board& position,
                     const SearchOptions& options);
 

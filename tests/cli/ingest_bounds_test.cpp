@@ -2,10 +2,6 @@
 // a cap with one short error, ends, and its peak resident memory stays far below
 // what reading such input whole took (a 10 MB line 815 MB, a zip of 300 MB of SGF
 // comments 12 GB, /dev/zero until killed).
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -13,55 +9,17 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "run_apiary.hpp"
+#include "run_bounded.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
+using apiary::test::Finished;
+using apiary::test::runBounded;
 using apiary::test::TempDir;
 
 namespace {
-
-struct Finished {
-  int code = -1;       // -1: killed by the watchdog
-  long peakKiB = 0;    // peak resident memory
-  std::string errors;  // standard error
-};
-
-// Runs apiary with the arguments and stdin from `input`, killed after `limit`.
-Finished runBounded(const std::vector<std::string>& args, const fs::path& dir, const std::string& input = "/dev/null",
-                    std::chrono::seconds limit = std::chrono::seconds(60)) {
-  const fs::path errors = dir / "stderr.txt";
-  const pid_t child = fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    const int in = open(input.c_str(), O_RDONLY), out = open("/dev/null", O_WRONLY),
-              err = open(errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(in, 0), dup2(out, 1), dup2(err, 2);
-    std::vector<char*> argv{const_cast<char*>(APIARY_BINARY)};
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(APIARY_BINARY, argv.data());
-    _exit(127);
-  }
-  Finished done;
-  int status = 0;
-  rusage usage{};
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (wait4(child, &status, WNOHANG, &usage) == 0) {
-    if (std::chrono::steady_clock::now() > deadline) {
-      kill(child, SIGKILL);
-      wait4(child, &status, 0, &usage);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  done.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  done.peakKiB = usage.ru_maxrss;
-  done.errors = apiary::test::readFile(errors);
-  return done;
-}
 
 // Far below what the input took when read whole, far above what apiary needs
 // (a sanitizer build included).

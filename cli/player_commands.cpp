@@ -3,10 +3,12 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "cli/commands.hpp"
 #include "cli/filter_options.hpp"
+#include "cli/query_output.hpp"
 #include "cli/table_text.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
@@ -110,18 +112,18 @@ int runPlayers(const GlobalOptions& global, const PlayerCommandOptions& o) {
 
 int runRejected(const GlobalOptions& global, bool json) {
   const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
-  const auto rejected = index::GameSearch(db).rejected();
-  if (json) {
-    nlohmann::json games = nlohmann::json::array();
-    for (const auto& r : rejected)
-      games.push_back({{"file", r.source}, {"index", r.sourceIndex}, {"format", r.format}, {"line", r.line},
-                       {"column", r.column}, {"ply", r.ply}, {"message", r.error}});
-    std::cout << query::jsonText(nlohmann::json{{"rejected", std::move(games)}, {"total", rejected.size()}}) << "\n";
-    return kExitOk;
-  }
-  for (const auto& r : rejected)
-    std::cout << r.source << ":" << r.line << ":" << r.column << ": ply " << r.ply << ": " << r.error << "\n";
-  std::cout << rejected.size() << (rejected.size() == 1 ? " rejected game\n" : " rejected games\n");
+  std::optional<ArrayJsonWriter> writer;
+  if (json) writer.emplace(std::cout, "rejected");
+  uint64_t total = 0;
+  index::GameSearch(db).forEachRejected([&](index::RejectedGame&& r) {
+    ++total;
+    if (writer)
+      writer->add({{"file", r.source}, {"index", r.sourceIndex}, {"format", r.format}, {"line", r.line},
+                   {"column", r.column}, {"ply", r.ply}, {"message", r.error}});
+    else std::cout << r.source << ":" << r.line << ":" << r.column << ": ply " << r.ply << ": " << r.error << "\n";
+  });
+  if (writer) writer->finish({{"total", total}});
+  else std::cout << total << (total == 1 ? " rejected game\n" : " rejected games\n");
   return kExitOk;
 }
 

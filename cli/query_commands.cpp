@@ -146,7 +146,7 @@ int runSearch(const GlobalOptions& global, const QueryOptions& o) {
     const query::AnswerClock clock;
     const query::SearchOptions options{o.offset, o.limit, o.oldestFirst, o.sameOrder, s.filter()};
     const query::SearchPage page = query::searchPage(s.db(), s.catalogue(), position, options);
-    std::optional<GamesJsonWriter> json;
+    std::optional<ArrayJsonWriter> json;
     if (o.json) json.emplace(std::cout);
     else printSearchHead(std::cout, page.total, o.offset, page.hits.size());
     for (const index::Posting& hit : page.hits) {
@@ -223,7 +223,7 @@ int runGames(const GlobalOptions& global, const QueryOptions& o) {
     // The rows are printed as each is read: --limit may ask for millions.
     const query::GameIdPage page =
         query::listGameIds(catalogue, o.filter, {o.offset, o.limit, o.oldestFirst, o.count, *order});
-    std::optional<GamesJsonWriter> json;
+    std::optional<ArrayJsonWriter> json;
     if (o.json) json.emplace(std::cout);
     else printGamesHead(std::cout, page.total);
     uint64_t shown = 0;

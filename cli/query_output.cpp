@@ -93,11 +93,13 @@ void printGamesEnd(std::ostream& out, uint64_t shown, uint64_t offset, bool more
   else if (more) out << "(more: --offset " << offset + shown << ")\n";
 }
 
-GamesJsonWriter::GamesJsonWriter(std::ostream& out) : out_(out) { out_ << "{\"games\":["; }
+ArrayJsonWriter::ArrayJsonWriter(std::ostream& out, const char* name) : out_(out) {
+  out_ << "{\"" << name << "\":[";
+}
 
-void GamesJsonWriter::add(const nlohmann::json& game) { out_ << (games_++ ? "," : "") << query::jsonText(game); }
+void ArrayJsonWriter::add(const nlohmann::json& entry) { out_ << (entries_++ ? "," : "") << query::jsonText(entry); }
 
-void GamesJsonWriter::finish(const nlohmann::json& members) {
+void ArrayJsonWriter::finish(const nlohmann::json& members) {
   const std::string text = query::jsonText(members);  // {"a":1,...}: its members follow the array
   out_ << "]" << (text.size() > 2 ? "," + text.substr(1) : "}") << "\n";
 }

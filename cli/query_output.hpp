@@ -24,17 +24,17 @@ void printGamesHead(std::ostream& out, std::optional<uint64_t> total);
 void printGameLine(std::ostream& out, const index::GameRow& g);
 void printGamesEnd(std::ostream& out, uint64_t shown, uint64_t offset, bool more);
 
-// Their JSON the same way: {"games": [...], then the other members}, a game
-// written as it is read.
-class GamesJsonWriter {
+// Their JSON the same way (and rejected's): {"games": [...], then the other
+// members}, an entry written as it is read.
+class ArrayJsonWriter {
  public:
-  explicit GamesJsonWriter(std::ostream& out);
-  void add(const nlohmann::json& game);
-  void finish(const nlohmann::json& members);  // an object: the members after "games"
+  explicit ArrayJsonWriter(std::ostream& out, const char* name = "games");
+  void add(const nlohmann::json& entry);
+  void finish(const nlohmann::json& members);  // an object: the members after the array
 
  private:
   std::ostream& out_;
-  uint64_t games_ = 0;
+  uint64_t entries_ = 0;
 };
 
 }  // namespace apiary::cli

@@ -316,14 +316,11 @@ std::vector<GameRow> GameSearch::players(const GameQuery& query, bool withMoves)
   return out;
 }
 
-std::vector<RejectedGame> GameSearch::rejected() const {
+void GameSearch::forEachRejected(const std::function<void(RejectedGame&&)>& visit) const {
   StatementLease s(prepared("SELECT s.path, r.source_index, r.format, r.line, r.col, r.ply, r.error FROM rejected r"
                             " JOIN sources s ON s.id = r.source ORDER BY s.path, r.source_index"));
-  std::vector<RejectedGame> out;
   while (s->step())
-    out.push_back({s->text(0), s->integer(1), s->text(2), int(s->integer(3)), int(s->integer(4)), int(s->integer(5)),
-                   s->text(6)});
-  return out;
+    visit({s->text(0), s->integer(1), s->text(2), int(s->integer(3)), int(s->integer(4)), int(s->integer(5)), s->text(6)});
 }
 
 std::optional<GameRow> GameSearch::movesOf(GameId id) const {

@@ -83,8 +83,9 @@ class GameSearch {
   // index: a tenth of the time at 300,000 games).
   std::vector<GameRow> players(const GameQuery& query, bool withMoves = true) const;
   // Every rejected game (the catalogue keeps them apart from the games, whatever
-  // the batch), by file and place in it.
-  std::vector<RejectedGame> rejected() const;
+  // the batch), by file and place in it, one at a time: a hostile archive may
+  // leave millions.
+  void forEachRejected(const std::function<void(RejectedGame&&)>& visit) const;
   // One game with what replaying it needs (type, first mover, result, plies, moves;
   // no tags, no source), or nullopt when it is not there.
   std::optional<GameRow> movesOf(GameId id) const;

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "cli/commands.hpp"
@@ -30,15 +31,27 @@ int runPattern(const GlobalOptions& global, const PatternOptions& o) {
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);
     const query::AnswerClock clock;
-    const query::PatternResult result = query::findPattern(db, catalogue, pattern, o.request);
-    const double elapsed = clock.milliseconds();
-    if (!o.json) {
-      printPattern(std::cout, result, o.request.offset);
+    // The rows are printed as each is read: --limit may ask for every game.
+    const query::PatternPage page = query::findPatternPage(db, catalogue, pattern, o.request);
+    std::optional<ArrayJsonWriter> json;
+    if (o.json) json.emplace(std::cout);
+    else printPatternHead(std::cout, page.result);
+    uint64_t shown = 0;
+    for (const auto& hit : page.hits) {
+      auto game = db.game(hit.id);
+      if (!game) continue;
+      ++shown;
+      if (json) json->add(query::patternHitJson({std::move(*game), hit.ply, hit.positions}));
+      else printHit(std::cout, *game, hit.ply);
+    }
+    if (!json) {
+      printPatternEnd(std::cout, page.result.total, o.request.offset, shown);
       return kExitOk;
     }
-    nlohmann::json out = query::patternJson(result);
-    clock.stamp(out, elapsed);
-    std::cout << query::jsonText(out) << "\n";
+    nlohmann::json members = query::patternJson(page.result);
+    members.erase("games");
+    clock.stamp(members);
+    json->finish(members);
     return kExitOk;
   } catch (const std::invalid_argument& e) {
     std::cerr << "apiary pattern: " << e.what() << "\n";

@@ -63,7 +63,7 @@ void printSearchHead(std::ostream& out, uint64_t total, uint64_t offset, uint64_
   out << "\n";
 }
 
-void printPattern(std::ostream& out, const query::PatternResult& r, uint64_t offset) {
+void printPatternHead(std::ostream& out, const query::PatternResult& r) {
   const auto& o = r.outcomes;
   out << r.total << (r.total == 1 ? " game" : " games") << " of " << r.scanned << " (" << r.positions
       << (r.positions == 1 ? " position" : " positions") << ")";
@@ -73,9 +73,10 @@ void printPattern(std::ostream& out, const query::PatternResult& r, uint64_t off
         << "%, drew " << percent(o.draws, r.total) << "%, unfinished " << percent(o.unknown, r.total) << "%";
   }
   out << "\n";
-  for (const auto& hit : r.games) printHit(out, hit.game, hit.ply);
-  if (r.games.size() < r.total && offset + r.games.size() < r.total)
-    out << "(more: --offset " << offset + r.games.size() << ")\n";
+}
+
+void printPatternEnd(std::ostream& out, uint64_t total, uint64_t offset, uint64_t shown) {
+  if (shown < total && offset + shown < total) out << "(more: --offset " << offset + shown << ")\n";
 }
 
 void printGamesHead(std::ostream& out, std::optional<uint64_t> total) {

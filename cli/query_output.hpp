@@ -15,9 +15,10 @@
 namespace apiary::cli {
 
 void printExploration(std::ostream& out, const query::Exploration& e);
-void printPattern(std::ostream& out, const query::PatternResult& r, uint64_t offset);
-// search and games print a line a game as each is read (a long page is never held
-// whole): a head, the lines, and for games a closing line.
+// pattern, search and games print a line a game as each is read (a long page is
+// never held whole): a head, the lines, and for pattern and games a closing line.
+void printPatternHead(std::ostream& out, const query::PatternResult& r);
+void printPatternEnd(std::ostream& out, uint64_t total, uint64_t offset, uint64_t shown);
 void printSearchHead(std::ostream& out, uint64_t total, uint64_t offset, uint64_t onPage);
 void printHit(std::ostream& out, const index::GameRow& g, uint32_t ply);  // a game and the ply it matched at
 void printGamesHead(std::ostream& out, std::optional<uint64_t> total);

@@ -82,14 +82,16 @@ nlohmann::json searchJson(const SearchResult& r) {
   return {{"position", index::hexOf(r.position)}, {"total", r.total}, {"games", std::move(games)}};
 }
 
+nlohmann::json patternHitJson(const PatternHit& hit) {
+  nlohmann::json g = gameJson(hit.game);
+  g["ply"] = hit.ply;
+  g["positions"] = hit.positions;
+  return g;
+}
+
 nlohmann::json patternJson(const PatternResult& r) {
   nlohmann::json games = nlohmann::json::array();
-  for (const auto& hit : r.games) {
-    nlohmann::json g = gameJson(hit.game);
-    g["ply"] = hit.ply;
-    g["positions"] = hit.positions;
-    games.push_back(std::move(g));
-  }
+  for (const auto& hit : r.games) games.push_back(patternHitJson(hit));
   const auto& o = r.outcomes;
   return {{"total", r.total},
           {"positions", r.positions},

@@ -22,8 +22,10 @@ nlohmann::json searchJson(const SearchResult& r);
 nlohmann::json searchHitJson(const SearchHit& hit);
 // A game's row without its moves: id, source, players, event, site, date, result...
 nlohmann::json gameJson(const index::GameRow& g);
+// One game a pattern matched: gameJson + "ply" (its first match), "positions".
+nlohmann::json patternHitJson(const PatternHit& hit);
 // {"total", "positions", "scanned", "replayed", "side", "side_wins", "side_losses", "draws",
-//  "unknown", "white_wins", "black_wins", "games": [gameJson + "ply", "positions"]}
+//  "unknown", "white_wins", "black_wins", "games": [patternHitJson]}
 nlohmann::json patternJson(const PatternResult& r);
 // {"games": [gameJson], "more": bool, "total" when counted}
 nlohmann::json gameListJson(const GameList& list);

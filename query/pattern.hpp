@@ -100,6 +100,19 @@ struct PatternResult {
 PatternResult findPattern(const index::Database& db, const index::GameSearch& catalogue, const Pattern& pattern,
                           const PatternRequest& request);
 
+// The same answer with its page as ids alone (`result.games` left empty), for a
+// caller that reads and prints the rows one at a time: a page may be every game.
+struct PatternPage {
+  struct Hit {
+    index::GameId id = 0;
+    uint32_t ply = 0, positions = 0;
+  };
+  PatternResult result;
+  std::vector<Hit> hits;
+};
+PatternPage findPatternPage(const index::Database& db, const index::GameSearch& catalogue, const Pattern& pattern,
+                            const PatternRequest& request);
+
 const char* sideName(Side side);
 
 }  // namespace apiary::query

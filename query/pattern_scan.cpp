@@ -164,8 +164,8 @@ void count(PatternOutcomes& o, const GameMatch& m, std::optional<Side> side) {
 
 }  // namespace
 
-PatternResult findPattern(const index::Database& db, const index::GameSearch& catalogue, const Pattern& pattern,
-                          const PatternRequest& request) {
+PatternPage findPatternPage(const index::Database& db, const index::GameSearch& catalogue, const Pattern& pattern,
+                            const PatternRequest& request) {
   validateFilter(request.filter);
   const unsigned threads = request.threads ? request.threads : std::max(1u, std::thread::hardware_concurrency());
   const index::GameQuery query = toGameQuery(request.filter);
@@ -175,7 +175,8 @@ PatternResult findPattern(const index::Database& db, const index::GameSearch& ca
     for (const index::GameFacts& f : catalogue.facts(query)) kept[std::size_t(f.id)] = true;
   }
   Screened screened = screenGames(db, pattern, query.empty() ? nullptr : &kept, catalogue.visible(), threads);
-  PatternResult out;
+  PatternPage page;
+  PatternResult& out = page.result;
   out.side = pattern.side();
   out.scanned = screened.games;
   out.replayed = screened.replays.size();
@@ -187,10 +188,17 @@ PatternResult findPattern(const index::Database& db, const index::GameSearch& ca
     ++out.total;
     out.positions += m.positions;
     count(out.outcomes, m, out.side);
-    if (i >= request.offset && out.games.size() < request.limit)
-      if (auto game = db.game(m.id)) out.games.push_back({std::move(*game), m.ply, m.positions});
+    if (i >= request.offset && page.hits.size() < request.limit) page.hits.push_back({m.id, m.ply, m.positions});
   }
-  return out;
+  return page;
+}
+
+PatternResult findPattern(const index::Database& db, const index::GameSearch& catalogue, const Pattern& pattern,
+                          const PatternRequest& request) {
+  PatternPage page = findPatternPage(db, catalogue, pattern, request);
+  for (const PatternPage::Hit& hit : page.hits)
+    if (auto game = db.game(hit.id)) page.result.games.push_back({std::move(*game), hit.ply, hit.positions});
+  return std::move(page.result);
 }
 
 }  // namespace apiary::query

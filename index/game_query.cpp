@@ -275,6 +275,7 @@ namespace {
 
 void readMoves(const Statement& s, int column, GameRow& g) {
   const auto moves = s.blob(column);
+  g.moves.clear();  // a reused row
   g.moves.reserve(moves.size() / 2);
   for (std::size_t i = 0; i + 1 < moves.size(); i += 2) g.moves.push_back(PackedMove(moves[i] | moves[i + 1] << 8));
 }
@@ -294,15 +295,15 @@ GameRow movesFrom(const Statement& s) {
 
 }  // namespace
 
-std::vector<GameRow> GameSearch::players(const GameQuery& query, bool withMoves) const {
+void GameSearch::forEachPlayerGame(const GameQuery& query, bool withMoves,
+                                   const std::function<void(const GameRow&)>& visit) const {
   const Where where(query, visible_);
   StatementLease s(prepared("SELECT g.id, g.white, g.black, g.date, g.result, g.first_mover, g.game_type, g.plies, " +
                             std::string(withMoves ? "g.moves" : "NULL") + " FROM games g" + where.sql() +
                             (withMoves ? " ORDER BY g.date, g.id" : " ORDER BY g.id")));
   where.bind(*s);
-  std::vector<GameRow> out;
+  GameRow g;  // one row's buffers, reused
   while (s->step()) {
-    GameRow& g = out.emplace_back();
     g.id = s->integer(0);
     g.white = s->text(1);
     g.black = s->text(2);
@@ -312,8 +313,8 @@ std::vector<GameRow> GameSearch::players(const GameQuery& query, bool withMoves)
     g.gameType = s->text(6);
     g.plies = uint32_t(s->integer(7));
     readMoves(*s, 8, g);
+    visit(g);
   }
-  return out;
 }
 
 void GameSearch::forEachRejected(const std::function<void(RejectedGame&&)>& visit) const {

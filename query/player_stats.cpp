@@ -95,9 +95,9 @@ PlayerStats playerStats(const index::GameSearch& catalogue, const std::string& n
   Repertoire asFirst(*options.notation), asSecond(*options.notation);
   Opponents opponents;
   uint64_t streak = 0;
-  for (const index::GameRow& game : catalogue.players(toGameQuery(filter))) {
+  catalogue.forEachPlayerGame(toGameQuery(filter), /*withMoves=*/true, [&](const index::GameRow& game) {
     const auto colour = colourOf(game, folded);
-    if (!colour) continue;
+    if (!colour) return;
     const PlayerResult result = resultFor(game, *colour);
     const bool first = *colour == game.firstMover;
     stats.name = *colour == Color::White ? game.white : game.black;
@@ -108,7 +108,7 @@ PlayerStats playerStats(const index::GameSearch& catalogue, const std::string& n
     opponents.add(*colour == Color::White ? game.black : game.white, result, game.plies);
     if (result == PlayerResult::Win) stats.longestWinningStreak = std::max(stats.longestWinningStreak, ++streak);
     else if (result != PlayerResult::Unfinished) streak = 0;
-  }
+  });
   stats.openingsAsFirst = asFirst.mostPlayed(options.linesPerLength);
   stats.openingsAsSecond = asSecond.mostPlayed(options.linesPerLength);
   stats.opponents = opponents.mostFrequent(options.opponents);

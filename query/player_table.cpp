@@ -29,7 +29,7 @@ PlayerTable playerTable(const index::GameSearch& catalogue, const GameFilter& fi
                         const PlayerTableOptions& options) {
   Folds folds;
   std::unordered_map<std::string, PlayerRow> byFold;
-  for (const index::GameRow& game : catalogue.players(toGameQuery(filter), /*withMoves=*/false)) {
+  catalogue.forEachPlayerGame(toGameQuery(filter), /*withMoves=*/false, [&](const index::GameRow& game) {
     for (const Color colour : {Color::White, Color::Black}) {
       const std::string& name = colour == Color::White ? game.white : game.black;
       if (name.empty()) continue;
@@ -37,7 +37,7 @@ PlayerTable playerTable(const index::GameSearch& catalogue, const GameFilter& fi
       row.name = name;  // games come in ingest order: the last spelling stays
       row.record.add(resultFor(game, colour), game.plies);
     }
-  }
+  });
   PlayerTable table;
   for (auto& [folded, row] : byFold)
     if (row.record.games >= options.minGames) table.players.push_back(std::move(row));

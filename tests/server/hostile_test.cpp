@@ -172,5 +172,12 @@ TEST_CASE("hostile requests are refused with 4xx, and the server lives on with b
   CHECK(answer(port, get("/health")) == 200);
   const long residentAtEnd = server.residentKiB();
   INFO("resident " << residentAtStart << " KiB after warming, " << residentAtEnd << " KiB at the end");
-  CHECK(residentAtEnd < residentAtStart + 64 * 1024);
+#ifdef __SANITIZE_ADDRESS__
+  // ASan's allocator keeps what the server's threads freed in caches of its own: the
+  // run grows by about 64 MB there (4 MB in a release build), so half as much again.
+  constexpr long kGrowthKiB = 96 * 1024;
+#else
+  constexpr long kGrowthKiB = 64 * 1024;
+#endif
+  CHECK(residentAtEnd < residentAtStart + kGrowthKiB);
 }

@@ -13,17 +13,14 @@ namespace apiary::cli {
 
 namespace {
 
-std::string errorLine(const ingest::ImportError& e) {
+// `file:line:column: ply N: message`, without the place or the ply it lacks (a
+// repair always has both).
+std::string findingLine(const ingest::ImportError& e) {
   std::string line = e.file + ":";
   if (e.line) line += std::to_string(e.line) + ":" + std::to_string(e.column) + ":";
   line += " ";
   if (e.ply) line += "ply " + std::to_string(e.ply) + ": ";
   return line + e.message;
-}
-
-std::string repairLine(const ingest::ImportError& e) {
-  return e.file + ":" + std::to_string(e.line) + ":" + std::to_string(e.column) + ": ply " + std::to_string(e.ply) +
-         ": " + e.message;
 }
 
 std::string entry(const ingest::ImportError& e) {
@@ -53,8 +50,8 @@ ingest::Findings IngestReport::findings() {
               ++skippedFiles_;
               add(skipped_, query::jsonText({{"file", f.file}, {"reason", f.reason}}));
             }};
-  return {[this](ingest::ImportError&& e) { printLine(errorLine(e)); },
-          [this](ingest::ImportError&& e) { printLine(repairLine(e)); },
+  return {[this](ingest::ImportError&& e) { printLine(findingLine(e)); },
+          [this](ingest::ImportError&& e) { printLine(findingLine(e)); },
           [this](ingest::SkippedFile&& f) {
             ++skippedFiles_;
             printLine(f.file + ": skipped: " + f.reason);

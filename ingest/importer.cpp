@@ -178,10 +178,13 @@ class Pipeline {
   std::vector<std::thread> workers_;
 };
 
-Findings collectedIn(ImportSummary& summary) {
-  return {[&summary](ImportError&& e) { summary.errors.push_back(std::move(e)); },
-          [&summary](ImportError&& e) { summary.repairs.push_back(std::move(e)); },
-          [&summary](SkippedFile&& f) { summary.skippedFiles.push_back(std::move(f)); }};
+// The caller's findings, and what it does not take kept in the summary.
+Findings findingsFor(const Findings& given, ImportSummary& summary) {
+  Findings f = given;
+  if (!f.error) f.error = [&summary](ImportError&& e) { summary.errors.push_back(std::move(e)); };
+  if (!f.repair) f.repair = [&summary](ImportError&& e) { summary.repairs.push_back(std::move(e)); };
+  if (!f.skipped) f.skipped = [&summary](SkippedFile&& s) { summary.skippedFiles.push_back(std::move(s)); };
+  return f;
 }
 
 }  // namespace
@@ -213,7 +216,7 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
   std::vector<index::GameRecord> batch;
   std::vector<index::RejectedGame> rejected;
   auto lastReport = Clock::now();
-  const Findings findings = options.findings.error ? options.findings : collectedIn(summary);
+  const Findings findings = findingsFor(options.findings, summary);
 
   BatchWriter writer(db, options.threads);
   // Sized once a batch: grown by doubling, it moved every record a few times and

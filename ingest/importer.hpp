@@ -38,7 +38,7 @@ struct SkippedFile {
 };
 
 // Each rejected game, repaired move and skipped file as ingest comes to it, in input
-// order, on the caller's thread. Unset, they are kept in ImportSummary; the command
+// order, on the caller's thread. Those unset are kept in ImportSummary; the command
 // passes them on at once, so that the report of a million bad games takes no memory.
 struct Findings {
   std::function<void(ImportError&&)> error;   // one per rejected game or unusable file
@@ -55,12 +55,12 @@ struct ImportOptions {
   // False: every chunk is read and every batch written on the caller's thread, no
   // thread started (the fuzz target, which imports one small file a call).
   bool threads = true;
-  Findings findings;  // unset: collected in ImportSummary
+  Findings findings;  // each one unset: collected in ImportSummary
 };
 
 struct ImportSummary {
   ImportProgress totals;  // files: those read through, skipped ones included
-  // What ImportOptions::findings would have been given, when it is unset.
+  // What ImportOptions::findings would have been given, for each one unset.
   std::vector<ImportError> errors;  // one per rejected game or unusable file
   std::vector<SkippedFile> skippedFiles;
   std::vector<ImportError> repairs; // one per repaired move (warnings)

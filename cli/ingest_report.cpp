@@ -50,8 +50,8 @@ ingest::Findings IngestReport::findings() {
               ++skippedFiles_;
               add(skipped_, query::jsonText({{"file", f.file}, {"reason", f.reason}}));
             }};
-  return {[this](ingest::ImportError&& e) { printLine(findingLine(e)); },
-          [this](ingest::ImportError&& e) { printLine(findingLine(e)); },
+  const auto print = [this](ingest::ImportError&& e) { printLine(findingLine(e)); };
+  return {print, print,
           [this](ingest::SkippedFile&& f) {
             ++skippedFiles_;
             printLine(f.file + ": skipped: " + f.reason);

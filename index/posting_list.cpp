@@ -43,18 +43,78 @@ bool decodePostings(std::string_view list, std::vector<Posting>& out, uint64_t c
   return in.ok() && (take < n || in.atEnd());
 }
 
+namespace {
+
+// A list read one posting at a time: the next one in `head` while `live`.
+class ListCursor {
+ public:
+  explicit ListCursor(std::string_view list) : in_(list) {
+    left_ = list.empty() ? 0 : in_.varint();
+    if (left_ > list.size()) in_.invalidate();  // each posting takes at least two bytes
+    advance();
+  }
+  // False once the list is done (live turns false) or broken (ok turns false).
+  bool advance() {
+    live = left_ > 0 && in_.ok();
+    if (!live) return false;
+    head.game = deltas_.read(in_);
+    head.ply = uint32_t(in_.varint());
+    --left_;
+    return in_.ok();
+  }
+  // Read whole and nothing after its last posting.
+  bool ok() const { return in_.ok() && (left_ > 0 || in_.atEnd()); }
+  uint64_t left() const { return left_ + uint64_t(live); }
+
+  Posting head;
+  bool live = false;
+
+ private:
+  Reader in_;
+  GameDeltas deltas_;
+  uint64_t left_ = 0;
+};
+
+}  // namespace
+
 bool mergePostingLists(std::span<const std::string_view> lists, std::string& out) {
-  std::vector<Posting> all;
+  // Streamed from the encoded lists to the encoded list: decoded postings take 16
+  // bytes a game (twice, with a merge's buffer), and the start position's list holds
+  // every game of the database, merged by compactions in the middle of an ingest.
+  std::vector<ListCursor> cursors;
+  cursors.reserve(lists.size());
+  uint64_t total = 0;
+  std::size_t bytes = 0;
   for (std::string_view list : lists) {
-    const std::size_t middle = all.size();
-    if (!decodePostings(list, all)) return false;
-    // Batches hold consecutive ids, so the lists rarely interleave; either way the
-    // merge is linear.
-    std::inplace_merge(all.begin(), all.begin() + std::ptrdiff_t(middle), all.end(), newerFirst);
+    cursors.emplace_back(list);
+    total += cursors.back().left();
+    bytes += list.size();
   }
   out.clear();
-  encodePostings(all, out);
-  return true;
+  out.reserve(bytes + 10);  // gaps only shrink when lists merge; the count may grow a byte
+  putVarint(out, total);
+  GameDeltas deltas;
+  for (;;) {
+    // The newest head, and the newest of the others: batches hold consecutive ids,
+    // so one list usually gives a long run before another's head is newer.
+    ListCursor* best = nullptr;
+    GameId next = 0;  // the others' newest head (ids start at 1)
+    for (ListCursor& c : cursors) {
+      if (!c.live) continue;
+      if (!best || c.head.game > best->head.game) {
+        if (best) next = std::max(next, best->head.game);
+        best = &c;
+      } else {
+        next = std::max(next, c.head.game);
+      }
+    }
+    if (!best) break;
+    do {
+      deltas.put(out, best->head.game);
+      putVarint(out, best->head.ply);
+    } while (best->advance() && best->head.game > next);
+  }
+  return std::all_of(cursors.begin(), cursors.end(), [](const ListCursor& c) { return c.ok(); });
 }
 
 bool pageOfPostings(std::string_view a, std::string_view b, uint64_t offset, uint64_t limit,

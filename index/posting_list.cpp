@@ -64,7 +64,7 @@ class ListCursor {
   }
   // Read whole and nothing after its last posting.
   bool ok() const { return in_.ok() && (left_ > 0 || in_.atEnd()); }
-  uint64_t left() const { return left_ + uint64_t(live); }
+  uint64_t left() const { return left_ + uint64_t(live); }  // the head included
 
   Posting head;
   bool live = false;

@@ -23,22 +23,36 @@ void counted(void* p) {
   }
 }
 
-}  // namespace
-
-// The replacements pair malloc with free, which GCC cannot see through.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-void* operator new(std::size_t size) {
+void* allocate(std::size_t size) noexcept {
   void* p = std::malloc(size ? size : 1);
-  if (!p) throw std::bad_alloc();
-  counted(p);
+  if (p) counted(p);
   return p;
 }
-void operator delete(void* p) noexcept {
+
+void release(void* p) noexcept {
   if (p) heapNow -= long(malloc_usable_size(p));
   std::free(p);
 }
-void operator delete(void* p, std::size_t) noexcept { operator delete(p); }
+
+}  // namespace
+
+// Every plain form, so that each allocation pairs malloc with free (a sanitizer's
+// own operator new beside these would see a mismatch); GCC cannot see through that.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+void* operator new(std::size_t size) {
+  if (void* p = allocate(size)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size) { return operator new(size); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return allocate(size); }
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return allocate(size); }
+void operator delete(void* p) noexcept { release(p); }
+void operator delete[](void* p) noexcept { release(p); }
+void operator delete(void* p, std::size_t) noexcept { release(p); }
+void operator delete[](void* p, std::size_t) noexcept { release(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { release(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { release(p); }
 #pragma GCC diagnostic pop
 
 using namespace apiary::index;

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/compact_after_ingest.hpp"
 #include "cli/ingest_report.hpp"
 #include "index/database.hpp"
 #include "ingest/freed_memory.hpp"
@@ -57,15 +58,7 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
   options.findings = report.findings();
   ingest::keepFreedMemory();
   const auto summary = ingest::importSources(db, o.paths, options);
-  // A fresh ingest leaves RocksDB in several levels, and every read of a popular
-  // position would merge them: compact once, so explore is fast from the start.
-  // The compaction's memory comes on top of what the process still holds, so the
-  // writer's buffers and what keepFreedMemory kept go back to the kernel first.
-  if (summary.totals.added) {
-    db.releaseWriteMemory();
-    ingest::giveBackFreedMemory();
-    db.compact();
-  }
+  if (summary.totals.added) compactAfterIngest(db);
   if (terminal) std::fprintf(stderr, "\n");
   report.finish(summary, o.lenient);
   return summary.totals.rejected ? kExitFailures : kExitOk;
@@ -88,6 +81,8 @@ int runInfo(const GlobalOptions& global, bool json) {
             << info.positionBytes << ")\n";
   for (const auto& [type, n] : info.gamesByType) std::cout << "  " << type << ": " << n << " games\n";
   for (const auto& [format, n] : info.formats) std::cout << "  from " << format << ": " << n << " games\n";
+  for (const auto& s : info.synced)
+    std::cout << "synced     " << s.source << " at " << s.lastSynced << " (" << s.files << " files)\n";
   return kExitOk;
 }
 

@@ -84,16 +84,22 @@ void IngestReport::finish(const ingest::ImportSummary& summary, bool lenient) {
     std::cout << ", " << t.seconds << " s)\n";
     return;
   }
+  writeJson(summary, std::cout);
+  std::cout << "\n";
+}
+
+void IngestReport::writeJson(const ingest::ImportSummary& summary, std::ostream& out) {
+  const auto& t = summary.totals;
   // The keys in nlohmann's order (sorted), as the whole object would print them.
   const auto scalar = [](const auto& value) { return nlohmann::json(value).dump(); };
-  std::cout << "{\"added\":" << scalar(t.added) << ",\"errors\":";
-  copyArray(errors_.file.get(), std::cout);
-  std::cout << ",\"files\":" << scalar(t.files) << ",\"rejected\":" << scalar(t.rejected)
-            << ",\"repaired\":" << scalar(summary.repairedGames) << ",\"repairs\":";
-  copyArray(repairs_.file.get(), std::cout);
-  std::cout << ",\"seconds\":" << scalar(t.seconds) << ",\"skipped\":" << scalar(t.skipped) << ",\"skipped_files\":";
-  copyArray(skipped_.file.get(), std::cout);
-  std::cout << "}\n";
+  out << "{\"added\":" << scalar(t.added) << ",\"errors\":";
+  copyArray(errors_.file.get(), out);
+  out << ",\"files\":" << scalar(t.files) << ",\"rejected\":" << scalar(t.rejected)
+      << ",\"repaired\":" << scalar(summary.repairedGames) << ",\"repairs\":";
+  copyArray(repairs_.file.get(), out);
+  out << ",\"seconds\":" << scalar(t.seconds) << ",\"skipped\":" << scalar(t.skipped) << ",\"skipped_files\":";
+  copyArray(skipped_.file.get(), out);
+  out << "}";
 }
 
 }  // namespace apiary::cli

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <ostream>
 
 #include "ingest/importer.hpp"
 
@@ -18,6 +19,8 @@ class IngestReport {
   ingest::Findings findings();
   // The closing summary (stdout), after every finding.
   void finish(const ingest::ImportSummary& summary, bool lenient);
+  // --json: the summary's object alone, no newline (for a command's larger document).
+  void writeJson(const ingest::ImportSummary& summary, std::ostream& out);
 
  private:
   // Entries of one JSON array, comma-separated, in an unnamed temporary file.

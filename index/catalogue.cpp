@@ -178,9 +178,10 @@ std::vector<uint32_t> Catalogue::newGames(std::span<const GameRecord> records) c
 }
 
 void Catalogue::insertPending(uint64_t batch, GameId firstGame, std::span<const GameRecord> records,
-                              std::span<const uint32_t> accepted) {
+                              std::span<const uint32_t> accepted, std::span<const SyncedFile> files) {
   try {
     Transaction txn(db_, Transaction::Kind::Write);
+    insertSyncedFiles(files, batch);
     prepared(kInsertBatch)->bindAll(batch, firstGame, int64_t(accepted.size())).run();
     std::vector<int64_t> valueIds;
     std::string tagBlob, moveBlob;
@@ -286,6 +287,8 @@ void Catalogue::recover(uint64_t lastCommitted) {
     prepared("DELETE FROM games WHERE id >= ?1")->bind(1, firstDiscarded).run();
     prepared("DELETE FROM batches WHERE id > ?1")->bind(1, int64_t(lastCommitted)).run();
   }
+  // A file's state went in with the batch holding its last game: gone with it.
+  prepared("DELETE FROM synced_files WHERE batch > ?1")->bind(1, int64_t(lastCommitted)).run();
   prepared("UPDATE batches SET state = 'committed' WHERE id <= ?1 AND state = 'pending'")
       ->bind(1, int64_t(lastCommitted))
       .run();

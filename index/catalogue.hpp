@@ -21,6 +21,7 @@
 #include "index/game_row.hpp"
 #include "index/record.hpp"
 #include "index/sqlite.hpp"
+#include "index/synced_files.hpp"
 
 namespace apiary::index {
 
@@ -64,10 +65,15 @@ class Catalogue {
   // knows the batch's ids before it writes (Database builds the batch file meanwhile);
   // the answer holds until insertPending as there is one writer.
   std::vector<uint32_t> newGames(std::span<const GameRecord> records) const;
-  // Writes records[accepted[k]] as game firstGame + k and commits them durably as
-  // pending. Throws (writing nothing) if one of them is there after all.
+  // Writes records[accepted[k]] as game firstGame + k, and the files' sync states,
+  // and commits them durably as pending. Throws (writing nothing) if one of the
+  // games is there after all.
   void insertPending(uint64_t batch, GameId firstGame, std::span<const GameRecord> records,
-                     std::span<const uint32_t> accepted);
+                     std::span<const uint32_t> accepted, std::span<const SyncedFile> files = {});
+  // Files' sync states alone (their games were all there already), in one
+  // transaction, as of the committed batch `batch`.
+  void writeSyncedFiles(std::span<const SyncedFile> files, uint64_t batch);
+  void markSourceSynced(std::string_view source);
   void markCommitted(uint64_t batch);
   // Keeps the batches up to lastCommitted (marking them committed), and deletes
   // every later batch with its games: those never reached RocksDB.
@@ -91,6 +97,9 @@ class Catalogue {
                   const std::function<void(GameId, const std::string&, const std::string&)>& f) const;
   CatalogueCounts counts(GameId visible) const;
   std::vector<CatalogueBatch> batches() const;  // all of them, in flight included
+  // A source's files as synced_files holds them (for the writer: after recovery).
+  std::vector<SyncedFile> syncedFiles(std::string_view source) const;
+  std::vector<SourceSync> sourceSyncs() const;  // every source ever synced, by name
 
  private:
   StatementLease prepared(const char* sql) const;
@@ -101,6 +110,7 @@ class Catalogue {
   int64_t internValue(int64_t name, std::string_view value);
   int64_t internSource(std::string_view path);
   void forgetInterned();
+  void insertSyncedFiles(std::span<const SyncedFile> files, uint64_t batch);  // inside a transaction
 
   mutable Connection db_;
   mutable std::unordered_map<const char*, std::unique_ptr<Statement>> statements_;

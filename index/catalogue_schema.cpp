@@ -73,6 +73,23 @@ CREATE TABLE IF NOT EXISTS rejected(
   ply INTEGER NOT NULL,
   error TEXT NOT NULL,
   UNIQUE (source, source_index));
+
+CREATE TABLE IF NOT EXISTS synced_files(
+  source TEXT NOT NULL,
+  url TEXT NOT NULL,
+  mirror_path TEXT NOT NULL,
+  listed_size INTEGER,
+  listed_date TEXT NOT NULL,
+  etag TEXT NOT NULL,
+  last_modified TEXT NOT NULL,
+  checksum INTEGER NOT NULL,
+  ingested_at TEXT NOT NULL,
+  batch INTEGER NOT NULL,
+  PRIMARY KEY (source, url)) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS synced_sources(
+  source TEXT PRIMARY KEY,
+  last_synced TEXT NOT NULL);
 )sql";
 
 }  // namespace

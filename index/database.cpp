@@ -141,7 +141,7 @@ void Database::step(CommitStep s) const {
   if (options_.onCommitStep) options_.onCommitStep(s);
 }
 
-AddResult Database::addGames(std::span<const GameRecord> batch) {
+AddResult Database::addGames(std::span<const GameRecord> batch, std::span<const SyncedFile> files) {
   if (options_.access != Access::ReadWrite) throw std::logic_error("addGames on a read-only database");
   const uint64_t id = std::max(lastBatch_, catalogue_->maxBatch()) + 1;
   const GameId first = visible_ + 1;
@@ -149,7 +149,11 @@ AddResult Database::addGames(std::span<const GameRecord> batch) {
   const std::vector<uint32_t> accepted = catalogue_->newGames(batch);
   timings_.catalogue += lap.next();
   const AddResult result{accepted.size(), batch.size() - accepted.size()};
-  if (accepted.empty()) return result;
+  if (accepted.empty()) {
+    // Every batch before this one is committed: the files' games are all in.
+    if (!files.empty()) catalogue_->writeSyncedFiles(files, lastBatch_);
+    return result;
+  }
 
   const std::filesystem::path file = dir_ / "staging" / ("batch-" + std::to_string(id) + ".sst");
   std::vector<const GameRecord*> games;
@@ -168,7 +172,7 @@ AddResult Database::addGames(std::span<const GameRecord> batch) {
     return marker;
   });
   try {
-    catalogue_->insertPending(id, first, batch, accepted);
+    catalogue_->insertPending(id, first, batch, accepted, files);
     timings_.catalogue += lap.next();
     step(CommitStep::CatalogueWritten);
     const BatchMarker marker = building.get();
@@ -255,6 +259,7 @@ Info Database::info() const {
   info.repaired = counts.repaired;
   info.sources = counts.sources;
   info.batches = counts.batches;
+  info.synced = catalogue_->sourceSyncs();
   store_->forEachPosition([&](PositionHash, std::string_view value, std::string_view) {
     ++info.positions;
     info.postings += PositionRecord::gamesOf(value);
@@ -264,6 +269,15 @@ Info Database::info() const {
     info.catalogueBytes += sizeOnDisk(dir_ / file);
   info.bytes = sizeOnDisk(dir_);
   return info;
+}
+
+std::vector<SyncedFile> Database::syncedFiles(std::string_view source) const {
+  return catalogue_->syncedFiles(source);
+}
+
+void Database::markSourceSynced(std::string_view source) {
+  if (options_.access != Access::ReadWrite) throw std::logic_error("markSourceSynced on a read-only database");
+  catalogue_->markSourceSynced(source);
 }
 
 CheckReport Database::check(const CheckOptions& options) const {

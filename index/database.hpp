@@ -87,8 +87,10 @@ class Database {
   Database& operator=(const Database&) = delete;
 
   // Adds the batch's new games, all or none (also across a crash). Games already in
-  // the database, or twice in the batch, are skipped.
-  AddResult addGames(std::span<const GameRecord> batch);
+  // the database, or twice in the batch, are skipped. `files`, the sync states of
+  // the files whose last game is in the batch (or before it), go in the same
+  // catalogue transaction as the games, and are undone with them by recovery.
+  AddResult addGames(std::span<const GameRecord> batch, std::span<const SyncedFile> files = {});
   void addRejected(std::span<const RejectedGame> games);
 
   // --- reads, all as of the last committed batch this object has seen ---
@@ -109,6 +111,11 @@ class Database {
                            unsigned parts = 1) const;
   // Every position's record, in hash order (a full scan).
   void forEachPosition(const std::function<void(PositionHash, const PositionRecord&)>& f) const;
+
+  // The writer's: a source's files as `apiary sync` last ingested them; the end
+  // of a sync run of the source.
+  std::vector<SyncedFile> syncedFiles(std::string_view source) const;
+  void markSourceSynced(std::string_view source);
 
   Info info() const;
   CheckReport check(const CheckOptions& options = {}) const;

@@ -17,6 +17,9 @@ void to_json(nlohmann::json& j, const Info& info) {
                      {"repaired", info.repaired},
                      {"games_by_type", info.gamesByType},
                      {"formats", info.formats}};
+  j["synced"] = nlohmann::json::array();
+  for (const SourceSync& s : info.synced)
+    j["synced"].push_back({{"source", s.source}, {"last_synced", s.lastSynced}, {"files", s.files}});
 }
 
 }  // namespace apiary::index

@@ -3,6 +3,9 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
+
+#include "index/synced_files.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -21,11 +24,13 @@ struct Info {
   uint64_t repaired = 0;  // games read leniently, with at least one repair
   std::map<std::string, uint64_t> gamesByType;
   std::map<std::string, uint64_t> formats;  // games by notation
+  std::vector<SourceSync> synced;           // each source apiary sync has run on
 };
 
 // {"games": N, "positions": N, "bytes": N, "postings": N, "catalogue_bytes": N,
 //  "position_bytes": N, "batches": N, "sources": N, "rejected": N, "repaired": N,
-//  "games_by_type": {...}, "formats": {...}}
+//  "games_by_type": {...}, "formats": {...},
+//  "synced": [{"source": "boardspace", "last_synced": "2026-11-29T04:00:00Z", "files": N}, ...]}
 void to_json(nlohmann::json& j, const Info& info);
 
 }  // namespace apiary::index

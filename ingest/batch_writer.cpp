@@ -22,15 +22,16 @@ void BatchWriter::rethrowFailure() {
   if (failure_) std::rethrow_exception(failure_);
 }
 
-void BatchWriter::submit(std::vector<index::GameRecord>&& games, std::vector<index::RejectedGame>&& rejected) {
+void BatchWriter::submit(std::vector<index::GameRecord>&& games, std::vector<index::RejectedGame>&& rejected,
+                         std::vector<index::SyncedFile>&& files) {
   std::unique_lock lock(mutex_);
   changed_.wait(lock, [&] { return (!waiting_ && !writing_) || failure_; });
   rethrowFailure();
   if (!thread_.joinable()) {
     lock.unlock();
-    return write(Batch{std::move(games), std::move(rejected)});
+    return write(Batch{std::move(games), std::move(rejected), std::move(files)});
   }
-  waiting_ = Batch{std::move(games), std::move(rejected)};
+  waiting_ = Batch{std::move(games), std::move(rejected), std::move(files)};
   changed_.notify_all();
 }
 
@@ -68,8 +69,10 @@ void BatchWriter::write(Batch&& batch) {
   index::AddResult added;
   std::exception_ptr failure;
   try {
-    if (!batch.games.empty()) added = db_.addGames(batch.games);
+    // Rejected games first (kept once however often written): a file's state,
+    // committed with its games, must find its rejections already in.
     if (!batch.rejected.empty()) db_.addRejected(batch.rejected);
+    if (!batch.games.empty() || !batch.files.empty()) added = db_.addGames(batch.games, batch.files);
   } catch (...) {
     failure = std::current_exception();
   }

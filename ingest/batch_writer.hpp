@@ -26,7 +26,9 @@ class BatchWriter {
   // Hands a batch over (either part may be empty). Waits while the earlier batch
   // is being written, so one batch is held besides the one the caller fills.
   // Rethrows the error of an earlier batch: nothing after it is written.
-  void submit(std::vector<index::GameRecord>&& games, std::vector<index::RejectedGame>&& rejected);
+  // `files`: sync states committed with the games (Database::addGames).
+  void submit(std::vector<index::GameRecord>&& games, std::vector<index::RejectedGame>&& rejected,
+              std::vector<index::SyncedFile>&& files = {});
   // Waits for every batch handed over; rethrows the first error.
   void finish();
   // Games added and skipped by the batches committed so far.
@@ -36,6 +38,7 @@ class BatchWriter {
   struct Batch {
     std::vector<index::GameRecord> games;
     std::vector<index::RejectedGame> rejected;
+    std::vector<index::SyncedFile> files;
   };
   void run();
   void write(Batch&& batch);

@@ -285,14 +285,32 @@ class Chunker {
 
 }  // namespace
 
+namespace {
+
+// Left unfilled: a small file touches a page or two of it, not all 64.
+constexpr std::size_t kBlockBytes = 256 * 1024;
+
+}  // namespace
+
 void forEachChunk(const std::vector<std::string>& paths, const ChunkOptions& options,
                   const std::function<void(SourceChunk&&)>& visit) {
-  // Left unfilled: a small file touches a page or two of it, not all 64.
-  constexpr std::size_t kBlockBytes = 256 * 1024;
   const std::unique_ptr<char[]> block(new char[kBlockBytes]);
   forEachSource(paths, options.sources, [&](Source&& source) {
     Chunker(source, options, visit, {block.get(), kBlockBytes}).run();
   });
+}
+
+void forEachChunk(const NextPath& next, const ChunkOptions& options, const std::function<void(SourceChunk&&)>& visit) {
+  const std::unique_ptr<char[]> block(new char[kBlockBytes]);
+  forEachSource(
+      next, options.sources,
+      [&](Source&& source) { Chunker(source, options, visit, {block.get(), kBlockBytes}).run(); },
+      [&](const std::string& path) {
+        SourceChunk end;
+        end.kind = SourceChunk::Kind::EndOfPath;
+        end.path = path;
+        visit(std::move(end));
+      });
 }
 
 }  // namespace apiary::ingest

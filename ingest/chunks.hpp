@@ -21,6 +21,7 @@ struct SourceChunk {
     RefusedGame,   // one game refused before parsing: pos and reason
     UnusableFile,  // the file cannot be read: reason
     NotGames,      // the file holds no games (not a notation, binary, empty): reason
+    EndOfPath,     // every source of `path`, a path the caller named, came before
   };
   Kind kind = Kind::Games;
   std::string path;
@@ -45,5 +46,8 @@ struct ChunkOptions {
 // firstOfFile, its last lastOfFile).
 void forEachChunk(const std::vector<std::string>& paths, const ChunkOptions& options,
                   const std::function<void(SourceChunk&&)>& visit);
+// The same over paths handed over one at a time, each one's chunks followed by an
+// EndOfPath chunk.
+void forEachChunk(const NextPath& next, const ChunkOptions& options, const std::function<void(SourceChunk&&)>& visit);
 
 }  // namespace apiary::ingest

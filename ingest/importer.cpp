@@ -29,6 +29,7 @@ double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::
 struct ChunkResult {
   std::string path;
   bool firstOfFile = false, lastOfFile = false;
+  bool endOfPath = false;  // every chunk of a path the caller named came before
   std::vector<index::GameRecord> records;
   std::vector<index::RejectedGame> rejected;
   std::vector<ImportError> errors;
@@ -50,7 +51,9 @@ void notGames(ChunkResult& out, const SourceChunk& chunk, const std::string& rea
 }
 
 ChunkResult processChunk(const SourceChunk& chunk, bool lenient) {
-  ChunkResult out{chunk.path, chunk.firstOfFile, chunk.lastOfFile, {}, {}, {}, {}, {}, 0, 0, 0};
+  ChunkResult out{chunk.path, chunk.firstOfFile, chunk.lastOfFile, chunk.kind == SourceChunk::Kind::EndOfPath,
+                  {}, {}, {}, {}, {}, 0, 0, 0};
+  if (out.endOfPath) return out;
   auto reject = [&](const std::string& format, int64_t index, const notation::GameError& e) {
     out.rejected.push_back({chunk.path, index, format, e.line, e.column, e.ply, e.message});
     out.errors.push_back({chunk.path, e.line, e.column, e.ply, e.message});
@@ -209,12 +212,18 @@ index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& pa
 
 ImportSummary importSources(index::Database& db, const std::vector<std::string>& paths,
                             const ImportOptions& options) {
+  PathQueue queue(paths);
+  return importQueue(db, queue, options);
+}
+
+ImportSummary importQueue(index::Database& db, PathQueue& paths, const ImportOptions& options) {
   const auto start = Clock::now();
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   const unsigned jobs = !options.threads ? 0 : options.jobs ? options.jobs : cores;
   ImportSummary summary;
   std::vector<index::GameRecord> batch;
   std::vector<index::RejectedGame> rejected;
+  std::vector<index::SyncedFile> files;  // paths read through since the last batch
   auto lastReport = Clock::now();
   const Findings findings = findingsFor(options.findings, summary);
 
@@ -224,14 +233,21 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
   const std::size_t reserved = std::min<std::size_t>(options.batchGames, 1 << 16);
   batch.reserve(reserved);
   auto flush = [&] {
-    if (batch.empty() && rejected.empty()) return;
-    writer.submit(std::move(batch), std::move(rejected));
+    if (batch.empty() && rejected.empty() && files.empty()) return;
+    writer.submit(std::move(batch), std::move(rejected), std::move(files));
     batch = {};
     batch.reserve(reserved);
     rejected = {};
+    files = {};
   };
   int64_t fileGames = 0;  // games of the file in progress before this chunk
   auto take = [&](ChunkResult&& r) {
+    if (r.endOfPath) {
+      // Its games are in this batch or an earlier one: its state goes with this one.
+      if (options.pathState)
+        if (auto state = options.pathState(r.path)) files.push_back(std::move(*state));
+      return;
+    }
     if (r.firstOfFile) fileGames = 0;
     summary.totals.files += r.lastOfFile;
     summary.totals.games += r.games;
@@ -270,7 +286,14 @@ ImportSummary importSources(index::Database& db, const std::vector<std::string>&
     ChunkOptions chunking;
     chunking.format = options.format;
     chunking.sources.skipDirectories.push_back(db.dir().string());
-    forEachChunk(paths, chunking, [&](SourceChunk&& source) {
+    // While no path is waiting, what is in flight is written: a path pushed later
+    // may be long in coming (a download).
+    auto next = [&]() -> std::optional<std::string> {
+      if (!paths.ready())
+        while (auto r = pipeline.pop()) take(std::move(*r));
+      return paths.next();
+    };
+    forEachChunk(next, chunking, [&](SourceChunk&& source) {
       while (pipeline.full()) take(std::move(*pipeline.pop()));
       pipeline.push(std::move(source));
       while (auto r = pipeline.tryPop()) take(std::move(*r));

@@ -11,6 +11,8 @@
 
 #include "notation/notation_table.hpp"
 #include "index/database.hpp"
+#include "index/synced_files.hpp"
+#include "ingest/path_queue.hpp"
 #include "notation/game.hpp"
 
 namespace apiary::ingest {
@@ -56,6 +58,9 @@ struct ImportOptions {
   // thread started (the fuzz target, which imports one small file a call).
   bool threads = true;
   Findings findings;  // each one unset: collected in ImportSummary
+  // Called with each path of the input once it is read through: the sync state to
+  // commit with the batch holding the path's last game (apiary sync), or none.
+  std::function<std::optional<index::SyncedFile>(const std::string& path)> pathState;
 };
 
 struct ImportSummary {
@@ -73,6 +78,10 @@ struct ImportSummary {
 
 ImportSummary importSources(index::Database& db, const std::vector<std::string>& paths,
                             const ImportOptions& options);
+// The same import over paths handed over while it runs (PathQueue): it reads each
+// one as soon as it is pushed, and ends once the queue is closed and read through.
+// Batches are as the same paths given at once would make them.
+ImportSummary importQueue(index::Database& db, PathQueue& paths, const ImportOptions& options);
 
 // The game state a Result tag states, in any of the spellings files use.
 std::optional<GameState> parseResultTag(std::string_view text);

@@ -95,23 +95,38 @@ std::string checkEntry(zip_t* archive, zip_uint64_t index, const std::string& na
   }
 }
 
-void readZip(const std::string& path, const std::function<void(Source&&)>& visit) {
+using ZipArchive = std::unique_ptr<zip_t, decltype(&zip_close)>;
+
+// The archive open, or null and why not.
+ZipArchive openZip(const std::string& path, std::string& why) {
   int error = 0;
-  std::unique_ptr<zip_t, decltype(&zip_close)> archive(zip_open(path.c_str(), ZIP_RDONLY, &error), &zip_close);
+  ZipArchive archive(zip_open(path.c_str(), ZIP_RDONLY, &error), &zip_close);
   if (!archive) {
     zip_error_t ze;
     zip_error_init_with_code(&ze, error);
-    visit({path, true, nullptr, std::string("cannot open zip archive: ") + zip_error_strerror(&ze), {}});
+    why = std::string("cannot open zip archive: ") + zip_error_strerror(&ze);
     zip_error_fini(&ze);
-    return;
   }
-  const zip_int64_t entries = zip_get_num_entries(archive.get(), 0);
+  return archive;
+}
+
+// The archive's files (not its folders), by name.
+std::vector<std::pair<std::string, zip_uint64_t>> zipMembers(zip_t* archive) {
+  const zip_int64_t entries = zip_get_num_entries(archive, 0);
   std::vector<std::pair<std::string, zip_uint64_t>> members;
   for (zip_int64_t i = 0; i < entries; ++i) {
-    const char* name = zip_get_name(archive.get(), zip_uint64_t(i), 0);
+    const char* name = zip_get_name(archive, zip_uint64_t(i), 0);
     if (name && name[0] && name[std::strlen(name) - 1] != '/') members.emplace_back(name, zip_uint64_t(i));
   }
   std::sort(members.begin(), members.end());
+  return members;
+}
+
+void readZip(const std::string& path, const std::function<void(Source&&)>& visit) {
+  std::string why;
+  const ZipArchive archive = openZip(path, why);
+  if (!archive) return visit({path, true, nullptr, why, {}});
+  const auto members = zipMembers(archive.get());
   for (const auto& [name, index] : members) {
     Source member{path + ":" + name, false, nullptr, checkEntry(archive.get(), index, name), {}};
     if (member.error.empty()) {
@@ -182,13 +197,29 @@ class Walk {
 
 }  // namespace
 
+std::string zipArchiveError(const std::string& path) {
+  std::string why;
+  const ZipArchive archive = openZip(path, why);
+  if (!archive) return why;
+  for (const auto& [name, index] : zipMembers(archive.get()))
+    if (std::string error = checkEntry(archive.get(), index, name); !error.empty()) return error;
+  return {};
+}
+
+void forEachSource(const NextPath& next, const SourceOptions& options, const std::function<void(Source&&)>& visit,
+                   const std::function<void(const std::string&)>& pathDone) {
+  Walk walk(options, visit);
+  while (const auto path = next()) {
+    if (*path == "-") visit({"-", true, std::make_unique<FileStream>(STDIN_FILENO), {}, {}});
+    else walk.path(*path, true);
+    if (pathDone) pathDone(*path);
+  }
+}
+
 void forEachSource(const std::vector<std::string>& paths, const SourceOptions& options,
                    const std::function<void(Source&&)>& visit) {
-  Walk walk(options, visit);
-  for (const auto& path : paths) {
-    if (path == "-") visit({"-", true, std::make_unique<FileStream>(STDIN_FILENO), {}, {}});
-    else walk.path(path, true);
-  }
+  std::size_t i = 0;
+  forEachSource([&]() { return i < paths.size() ? std::optional(paths[i++]) : std::nullopt; }, options, visit, {});
 }
 
 }  // namespace apiary::ingest

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,9 +36,21 @@ struct SourceOptions {
   std::vector<std::string> skipDirectories;
 };
 
+// Empty when the zip archive at `path` opens and every entry inflates whole, its
+// CRC right and within the caps; else why not (one sentence). The check ingest
+// makes of each entry before reading it, made of a whole download before it is kept.
+std::string zipArchiveError(const std::string& path);
+
+// The paths to read, one at a time: nullopt when there are no more.
+using NextPath = std::function<std::optional<std::string>()>;
+
 // Calls visit once per file found, in a stable (sorted) order; a zip archive's
 // entries are visited while it is open.
 void forEachSource(const std::vector<std::string>& paths, const SourceOptions& options,
                    const std::function<void(Source&&)>& visit);
+// The same over paths handed over one at a time; pathDone (when set) is called with
+// each path once all its sources have been visited.
+void forEachSource(const NextPath& next, const SourceOptions& options, const std::function<void(Source&&)>& visit,
+                   const std::function<void(const std::string&)>& pathDone);
 
 }  // namespace apiary::ingest

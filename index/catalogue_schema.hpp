@@ -40,9 +40,11 @@ inline GameState stateOfCode(int64_t code) {
 //   7: each ply's pinned pieces among those features (three bytes a ply);
 //   8: each ply's legal moves per colour, up to a cap (four bytes a ply);
 //   9: that cap 191 instead of 15, a byte a colour (five bytes a ply);
-//   10: each synced file's state and each source's last sync (synced_files,
-//   synced_sources: apiary sync, issue 31).
-inline constexpr int kIndexFormatVersion = 10;
+//   10: each game's tournament mark, players' ratings and time control
+//   (archive_marks.hpp), indexed for the filters;
+//   11: each synced file's state and each source's last sync (synced_files,
+//   synced_sources: apiary sync).
+inline constexpr int kIndexFormatVersion = 11;
 
 // WAL (readers run beside the writer), synchronous=FULL (a pending batch must be
 // on disk before RocksDB commits it), and a larger page cache for the writer.

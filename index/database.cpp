@@ -257,6 +257,7 @@ Info Database::info() const {
   info.formats = counts.formats;
   info.rejected = counts.rejected;
   info.repaired = counts.repaired;
+  info.newestDate = counts.newestDate;
   info.sources = counts.sources;
   info.batches = counts.batches;
   info.synced = catalogue_->sourceSyncs();

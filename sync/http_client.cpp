@@ -341,7 +341,8 @@ void HttpClient::countOutcome(const std::string& url, const FetchResult& result)
     failuresInARow_ = 0;
     return;
   }
-  if (++failuresInARow_ < options_.failuresInARowToStop || stopped_) return;
+  ++failuresInARow_;
+  if (options_.failuresInARowToStop <= 0 || failuresInARow_ < options_.failuresInARowToStop || stopped_) return;
   stopped_ = true;
   stopMessage_ = "stopped after " + std::to_string(failuresInARow_) +
                  " failed requests in a row (the last: " + url + ": " + result.error +

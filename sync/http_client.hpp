@@ -35,7 +35,7 @@ struct HttpOptions {
   std::chrono::milliseconds backoff{2000};
   // No wait (Retry-After, backoff, Crawl-delay) lasts longer than this.
   std::chrono::milliseconds longestWait{std::chrono::minutes(5)};
-  int failuresInARowToStop = 20;
+  int failuresInARowToStop = 20;  // 0: never stop
   std::string userAgent = defaultUserAgent();
   std::size_t maxTextBytes = std::size_t{8} << 20;  // getText's cap: a listing page is small
   bool obeyRobots = true;
@@ -69,7 +69,8 @@ class HttpClient {
   // The body into `body` (emptied first), refused past options.maxTextBytes.
   FetchResult getText(const std::string& url, std::string& body, const Validators& validators = {});
   // The body streamed into `dest` (created or truncated only when a 2xx answer
-  // starts; untouched on 304 and on errors before any body).
+  // starts; untouched on 304 and on errors before any body). After a failure
+  // `dest` may hold part of a body: the caller's temporary name, its to remove.
   FetchResult getFile(const std::string& url, const std::filesystem::path& dest,
                       const Validators& validators = {});
 

@@ -291,3 +291,35 @@ TEST_CASE("http: a text answer over the cap is refused, not retried") {
   CHECK(result.tries == 1);
   CHECK(result.error.rfind("larger than 1.0 kB", 0) == 0);
 }
+
+TEST_CASE("http: a listed file answered 404 fails at once; a corrupt body arrives as sent") {
+  SmallMirror mirror("http_listed_404");
+  mirror.server->addFaults(mirror.zipPath(), {Fault::withStatus(404), Fault::corrupt()});
+  HttpClient client(quick());
+  const fs::path dest = mirror.dir.path / "x.part";
+  const FetchResult missing = client.getFile(mirror.zipUrl(), dest);
+  CHECK_FALSE(missing.ok);
+  CHECK(missing.error == "HTTP 404");
+  CHECK(missing.tries == 1);
+  // The client does not judge the bytes: checking the zip is its caller's.
+  const FetchResult corrupt = client.getFile(mirror.zipUrl(), dest);
+  REQUIRE(corrupt.ok);
+  const std::string got = apiary::test::readFile(dest);
+  CHECK(got.size() == mirror.zipBytes.size());
+  CHECK(got != mirror.zipBytes);
+}
+
+TEST_CASE("http: a redirect is followed as a request of its own, spaced by the delay") {
+  SmallMirror mirror("http_redirect");
+  HttpClient client(quick());
+  std::string page;
+  const FetchResult result = client.getText(mirror.server->url("archive-2019"), page);
+  REQUIRE(result.ok);
+  CHECK(page.find("games-Jul-7-2019.zip") != std::string::npos);
+  const auto log = mirror.server->log();
+  REQUIRE(log.size() == 3);
+  CHECK(log[1].status == 301);
+  CHECK(log[2].path == std::string(MirrorServer::kPrefix) + "archive-2019/");
+  CHECK(between(*log[1].answered, log[2].received) >= quick().delay);  // a request like any other
+  CHECK(result.url == mirror.server->url("archive-2019/"));
+}

@@ -323,3 +323,31 @@ TEST_CASE("http: a redirect is followed as a request of its own, spaced by the d
   CHECK(between(*log[1].answered, log[2].received) >= quick().delay);  // a request like any other
   CHECK(result.url == mirror.server->url("archive-2019/"));
 }
+
+TEST_CASE("http: an answer that sends nothing for the stall timeout fails, however long it may last") {
+  SmallMirror mirror("http_stall_timeout");
+  mirror.server->setFault(mirror.zipPath(), Fault::stalled(4s));
+  auto options = quick();
+  options.totalTimeout = 0ms;  // no limit on the whole: only the stall ends it
+  options.stallTimeout = 1s;
+  options.tries = 1;
+  HttpClient client(options);
+  const auto start = Clock::now();
+  const FetchResult result = client.getFile(mirror.zipUrl(), mirror.dir.path / "x.part");
+  CHECK_FALSE(result.ok);
+  CHECK(result.error.rfind("timed out after", 0) == 0);
+  CHECK(between(start, Clock::now()) >= 1s);
+  CHECK(between(start, Clock::now()) < 3500ms);
+}
+
+TEST_CASE("http: with no stop count, failures in a row never stop the client") {
+  SmallMirror mirror("http_no_stop");
+  auto options = quick();
+  options.delay = 0ms;
+  options.failuresInARowToStop = 0;
+  HttpClient client(options);
+  std::string page;
+  for (int i = 0; i < 25; ++i) CHECK(client.getText(mirror.server->url("gone/"), page).status == 404);
+  CHECK_FALSE(client.stopped());
+  CHECK(client.getText(mirror.server->url(), page).ok);
+}

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "mirror_server.hpp"
+#include "run_apiary.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -81,13 +82,21 @@ TEST_CASE("http: a page and a file fetched, with the User-Agent, and never close
   for (std::size_t i = 1; i < log.size(); ++i) {
     REQUIRE(log[i - 1].answered);
     CHECK(between(*log[i - 1].answered, log[i].received) >= options.delay);
-    CHECK(log[i].headers.find("User-Agent")->second.rfind("apiary/", 0) == 0);
+    CHECK(log[i].headers.find("User-Agent")->second == apiary::sync::defaultUserAgent());
   }
   CHECK(client.requests() == 5);
   CHECK(client.bytes() >= static_cast<std::int64_t>(3 * mirror.zipBytes.size()));
   // Each wait is what was left of the delay when the next request was asked for.
   CHECK(client.waited() > 0ms);
   CHECK(client.waited() <= 4 * options.delay + 100ms);
+}
+
+TEST_CASE("http: the User-Agent names apiary and the version `apiary --version` prints") {
+  const auto run = apiary::test::runApiary("--version");
+  REQUIRE(run.code == 0);
+  const std::string version = run.out.substr(0, run.out.find_first_of(" \n", 7));  // "apiary 0.1.0 (...)"
+  REQUIRE(version.rfind("apiary ", 0) == 0);
+  CHECK(apiary::sync::defaultUserAgent() == "apiary/" + version.substr(7) + " (a database of Hive games)");
 }
 
 TEST_CASE("http: a conditional request gets 304 and leaves the file alone") {

@@ -141,6 +141,7 @@ struct HttpClient::Try {
   long status = 0;
   std::optional<milliseconds> retryAfter;
   std::string error;
+  std::string redirect;  // where a 3xx points, resolved by libcurl
 };
 
 HttpClient::HttpClient(HttpOptions options) : options_(std::move(options)) {
@@ -149,10 +150,9 @@ HttpClient::HttpClient(HttpOptions options) : options_(std::move(options)) {
   curl_ = curl;
   if (!curl) return;
   curl_easy_setopt(curl, CURLOPT_USERAGENT, options_.userAgent.c_str());
-  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-  curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 10L);
+  // Redirects are followed by fetch(), each a request of its own: spaced by the
+  // delay and checked against robots.txt like any other.
   curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");  // whatever libcurl decodes
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(options_.connectTimeout.count()));
@@ -237,7 +237,13 @@ HttpClient::Try HttpClient::tryOnce(const std::string& url, Body& body, const Va
   } else {
     result.error = "HTTP " + std::to_string(result.status);
   }
-  result.retryable = !result.ok && body.writeError.empty() && !body.tooLarge &&
+  const bool redirected = result.status == 301 || result.status == 302 || result.status == 303 ||
+                          result.status == 307 || result.status == 308;
+  char* location = nullptr;
+  if (code == CURLE_OK && redirected && curl_easy_getinfo(curl, CURLINFO_REDIRECT_URL, &location) == CURLE_OK &&
+      location)
+    result.redirect = location;
+  result.retryable = !result.ok && result.redirect.empty() && body.writeError.empty() && !body.tooLarge &&
                      (code == CURLE_OK ? retryableStatus(result.status) : retryableCode(code));
   if (result.status == 429 || result.status == 503) {
     curl_off_t seconds = 0;  // libcurl reads both forms, seconds and an HTTP date
@@ -252,14 +258,17 @@ milliseconds HttpClient::waitBeforeRetry(const std::optional<milliseconds>& retr
   return std::min(options_.longestWait, retryAfter.value_or(backoff));
 }
 
-FetchResult HttpClient::tryAll(const std::string& url, Body& body, const Validators& validators, milliseconds gap) {
+FetchResult HttpClient::tryAll(const std::string& url, Body& body, const Validators& validators, milliseconds gap,
+                               std::string& redirect) {
   FetchResult result;
+  result.url = url;
   const int tries = std::max(1, options_.tries);
   for (result.tries = 1;; ++result.tries) {
     spaceFromLastRequest(gap);
     const Try answer = tryOnce(url, body, validators);
     result.status = answer.status;
     result.error = answer.error;
+    redirect = answer.redirect;
     if (answer.ok || !answer.retryable || result.tries == tries) {
       result.ok = answer.ok;
       break;
@@ -286,9 +295,18 @@ const HttpClient::HostRules& HttpClient::robotsFor(const std::string& origin) {
   Body target;
   target.text = &text;
   target.cap = 512 * 1024;  // RFC 9309 asks crawlers to read at least 500 KiB
-  const FetchResult answer = tryAll(origin + "/robots.txt", target, {}, options_.delay);
+  // RFC 9309 follows at least five redirects, then treats robots.txt as absent.
+  std::string where = origin + "/robots.txt", redirect;
+  FetchResult answer;
+  for (int hop = 0; hop <= 5; ++hop) {
+    answer = tryAll(where, target, {}, options_.delay, redirect);
+    if (redirect.empty()) break;
+    where = redirect;
+  }
   HostRules host;
-  if (answer.ok) {
+  if (!redirect.empty()) {
+    // too many redirects: as if there were none
+  } else if (answer.ok) {
     host.rules = RobotsRules::parse(text, "apiary");
   } else if (answer.status < 400 || answer.status >= 500 || answer.status == 429) {
     // A 4xx says there is no robots.txt (everything allowed); a server that cannot
@@ -301,6 +319,28 @@ const HttpClient::HostRules& HttpClient::robotsFor(const std::string& origin) {
   return robots_.emplace(origin, std::move(host)).first->second;
 }
 
+bool HttpClient::allowedByRobots(const std::string& url, FetchResult& result, milliseconds& gap) {
+  gap = options_.delay;
+  const auto parts = splitUrl(url);
+  if (!parts) {
+    result.error = "not an http(s) URL: " + url;
+    return false;
+  }
+  if (!options_.obeyRobots) return true;
+  const HostRules& host = robotsFor(parts->origin);
+  if (!host.unreachable.empty()) {
+    result.error = host.unreachable;
+    return false;
+  }
+  if (!host.rules.allows(parts->pathAndQuery)) {
+    result.disallowed = true;
+    result.error = "disallowed by robots.txt";
+    return false;
+  }
+  gap = host.gap;
+  return true;
+}
+
 FetchResult HttpClient::fetch(const std::string& url, Body& body, const Validators& validators) {
   FetchResult result;
   if (!curl_) {
@@ -311,28 +351,22 @@ FetchResult HttpClient::fetch(const std::string& url, Body& body, const Validato
     result.error = stopMessage_;
     return result;
   }
-  milliseconds gap = options_.delay;
-  if (options_.obeyRobots) {
-    const auto parts = splitUrl(url);
-    if (!parts) {
-      result.error = "not an http(s) URL";
-      return result;
+  constexpr int kMostRedirects = 10;
+  std::string current = url;
+  for (int hop = 0;; ++hop) {
+    result = {};
+    milliseconds gap{0};
+    if (!allowedByRobots(current, result, gap)) break;
+    std::string redirect;
+    result = tryAll(current, body, validators, gap, redirect);
+    if (redirect.empty()) break;
+    if (hop == kMostRedirects) {
+      result.error = "more than " + std::to_string(kMostRedirects) + " redirects";
+      break;
     }
-    const HostRules& host = robotsFor(parts->origin);
-    if (!host.unreachable.empty()) {
-      result.error = host.unreachable;
-      countOutcome(url, result);
-      return result;
-    }
-    if (!host.rules.allows(parts->pathAndQuery)) {
-      result.disallowed = true;
-      result.error = "disallowed by robots.txt";
-      return result;
-    }
-    gap = host.gap;
+    current = redirect;
   }
-  result = tryAll(url, body, validators, gap);
-  countOutcome(url, result);
+  if (!result.disallowed) countOutcome(url, result);
   return result;
 }
 
@@ -341,7 +375,8 @@ void HttpClient::countOutcome(const std::string& url, const FetchResult& result)
     failuresInARow_ = 0;
     return;
   }
-  if (++failuresInARow_ < options_.failuresInARowToStop || stopped_) return;
+  ++failuresInARow_;
+  if (options_.failuresInARowToStop <= 0 || failuresInARow_ < options_.failuresInARowToStop || stopped_) return;
   stopped_ = true;
   stopMessage_ = "stopped after " + std::to_string(failuresInARow_) +
                  " failed requests in a row (the last: " + url + ": " + result.error +

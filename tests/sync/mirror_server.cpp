@@ -1,7 +1,9 @@
 #include "mirror_server.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <sstream>
@@ -79,6 +81,34 @@ std::string readWhole(const fs::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// A name as Apache writes it in an href: percent-encoded but for the unreserved
+// characters (and '!', which boardspace's tournament games start with).
+std::string hrefOf(const std::string& name) {
+  std::string href;
+  for (unsigned char c : name) {
+    if (std::isalnum(c) || std::strchr("-._~!/", c)) {
+      href += static_cast<char>(c);
+    } else {
+      char escaped[4];
+      std::snprintf(escaped, sizeof escaped, "%%%02X", c);
+      href += escaped;
+    }
+  }
+  return href;
+}
+
+std::string htmlText(const std::string& text) {
+  std::string escaped;
+  for (char c : text) {
+    if (c == '&') escaped += "&amp;";
+    else if (c == '<') escaped += "&lt;";
+    else if (c == '>') escaped += "&gt;";
+    else if (c == '"') escaped += "&quot;";
+    else escaped += c;
+  }
+  return escaped;
+}
+
 std::string etagOf(const fs::path& file) {
   return "\"" + std::to_string(fs::file_size(file)) + "-" + std::to_string(modifiedTime(file)) + "\"";
 }
@@ -112,15 +142,15 @@ std::string listingPage(const fs::path& directory, const std::string& path, List
     const std::string date = formatTime(modifiedTime(entry.path()), table ? "%Y-%m-%d %H:%M" : "%d-%b-%Y %H:%M");
     const std::string size = folder ? "  - " : apacheSize(entry.file_size());
     // Apache cuts long names in the link's text; the href stays whole.
-    const std::string shown = name.size() > 23 ? name.substr(0, 20) + "..&gt;" : name;
+    const std::string shown = name.size() > 23 ? htmlText(name.substr(0, 20)) + "..&gt;" : htmlText(name);
     if (table) {
       page << "<tr><td valign=\"top\"><img src=\"/icons/" << (folder ? "folder" : "unknown") << ".gif\" alt=\"["
-           << (folder ? "DIR" : "   ") << "]\"></td><td><a href=\"" << name << "\">" << shown
+           << (folder ? "DIR" : "   ") << "]\"></td><td><a href=\"" << hrefOf(name) << "\">" << shown
            << "</a></td><td align=\"right\">" << date << "  </td><td align=\"right\">" << size
            << "</td><td>&nbsp;</td></tr>\n";
     } else {
       page << "<img src=\"/icons/" << (folder ? "folder" : "unknown") << ".gif\" alt=\"[" << (folder ? "DIR" : "   ")
-           << "]\"> <a href=\"" << name << "\">" << shown << "</a>" << std::string(25 - std::min<std::size_t>(shown.size(), 24), ' ')
+           << "]\"> <a href=\"" << hrefOf(name) << "\">" << shown << "</a>" << std::string(25 - std::min<std::size_t>(shown.size(), 24), ' ')
            << date << "  " << size << "  \n";
     }
   }

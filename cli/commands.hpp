@@ -40,6 +40,7 @@ void addDedupCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 void addPlayerCommands(CLI::App& app, const GlobalOptions& global, int& exitCode);  // player, players, rejected
 void addPatternCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 void addServeCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
+void addSyncCommand(CLI::App& app, const GlobalOptions& global, int& exitCode);
 // Registered last: it writes the completion of every command registered before it.
 void addCompletionCommand(CLI::App& app, int& exitCode);
 

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   apiary::cli::addPlayerCommands(app, global, exitCode);
   apiary::cli::addPatternCommand(app, global, exitCode);
   apiary::cli::addServeCommand(app, global, exitCode);
+  apiary::cli::addSyncCommand(app, global, exitCode);
   apiary::cli::addCompletionCommand(app, exitCode);
   try {
     app.parse(argc, argv);

@@ -15,6 +15,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "index/catalogue.hpp"
@@ -58,6 +59,12 @@ struct GameFacts {
 
 struct TagMatch;  // a condition on names (game_query.cpp)
 
+// A player's name as written, and how many games carry it (as White or Black).
+struct NameCount {
+  std::string name;
+  uint64_t games = 0;
+};
+
 class GameSearch {
  public:
   explicit GameSearch(const Database& db);
@@ -72,6 +79,13 @@ class GameSearch {
   std::vector<GameId> page(const GameQuery& query, uint64_t offset, uint64_t limit, bool oldestFirst = false,
                            GameOrder order = GameOrder::Id) const;
   uint64_t count(const GameQuery& query) const;
+  // One page of `ids` (any order, no repeats) in `order`, as page() orders games:
+  // by date undated games come last newest first. game_order.cpp.
+  std::vector<GameId> pageAmong(std::span<const GameId> ids, GameOrder order, uint64_t offset, uint64_t limit,
+                                bool oldestFirst = false) const;
+  // Players (White or Black) whose name's fold starts with the fold of `prefix`,
+  // most games first, at most `limit`; names folding alike are one. game_order.cpp.
+  std::vector<NameCount> playersStarting(std::string_view prefix, uint64_t limit) const;
   // Every matching game's facts, in id order.
   std::vector<GameFacts> facts(const GameQuery& query) const;
   // The facts of those of `ids` that match, in their order: one row lookup each,

@@ -1,6 +1,7 @@
 // GameSearch's answers over a set of games named by id (a position's postings):
 // one page of them in date or length order; and players by the start of a name.
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 #include "index/game_query.hpp"
@@ -38,7 +39,9 @@ constexpr std::string_view kAfterEveryText = "\xF4\x8F\xBF\xBF";
 std::vector<GameId> GameSearch::pageAmong(std::span<const GameId> ids, GameOrder order, uint64_t offset,
                                           uint64_t limit, bool oldestFirst) const {
   std::vector<GameId> sorted(ids.begin(), ids.end());
-  std::sort(sorted.begin(), sorted.end());
+  // A position's postings come newest first: reversed, not sorted again.
+  if (std::is_sorted(sorted.begin(), sorted.end(), std::greater<>())) std::reverse(sorted.begin(), sorted.end());
+  else std::sort(sorted.begin(), sorted.end());
   if (order == GameOrder::Id) {
     if (!oldestFirst) std::reverse(sorted.begin(), sorted.end());
     return pageOf(std::move(sorted), offset, limit);

@@ -95,7 +95,7 @@ async function draw() {
       showError(error);
     }
     // The board is drawn even when the explorer refuses a filter.
-    const [shown, explored] = await Promise.all([api.board(here(), state.notation, gameTypeShown()),
+    const [shown, explored] = await Promise.all([api.board(here(), state.notation),
       filters ? api.explore(here(), filters, state.notation).catch((error) => ({ error })) : { error: null }]);
     if (!current()) return;
     boardDoc = shown;
@@ -115,8 +115,11 @@ async function draw() {
     performance.mark('apiary-drawn');
     const list = { ...listParams(), limit: PAGE, offset: state.offset };
     const search = (extra) => api.search(here(), filters, { ...list, ...extra });
-    const [gamesDoc] = await Promise.all([search({}),
-      featuresReady.then(() => drawHighlights($('highlights'), search, features.tournament, openGameAt))
+    const listed = search({});
+    // The games list's first page by date holds the recent games already.
+    const recent = state.sort === 'date' && state.offset === 0 ? listed : search({ sort: 'date', offset: 0, limit: 5 });
+    const [gamesDoc] = await Promise.all([listed,
+      featuresReady.then(() => drawHighlights($('highlights'), recent, search, features.tournament, openGameAt))
         .catch(() => $('highlights').replaceChildren())]);
     if (!current()) return;
     drawGameList($('games'), gamesDoc, { offset: state.offset, limit: PAGE, sort: state.sort }, {

@@ -26,12 +26,13 @@ function block(title, className, games, onOpen) {
   return section;
 }
 
-// search(extraParams) resolves to an /api/search page; withTournament: whether the
-// API knows tournament games.
-export async function drawHighlights(container, search, withTournament, onOpen) {
-  const [recent, top] = await Promise.all([search({ sort: 'date', limit: SHOWN, offset: 0 }),
+// recent: a promise of an /api/search page by date (its first games are shown);
+// search(extraParams) resolves to another page; withTournament: whether the API
+// knows tournament games.
+export async function drawHighlights(container, recent, search, withTournament, onOpen) {
+  const [latest, top] = await Promise.all([recent,
     withTournament ? search({ sort: 'date', limit: SHOWN, offset: 0, tournament: '1' }) : null]);
   container.replaceChildren();
   if (top) container.append(block('Top games', 'top-games', top.games, onOpen));
-  container.append(block('Recent games', 'recent-games', recent.games, onOpen));
+  container.append(block('Recent games', 'recent-games', latest.games.slice(0, SHOWN), onOpen));
 }

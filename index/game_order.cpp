@@ -11,17 +11,19 @@ namespace apiary::index {
 
 namespace {
 
-// What a game sorts by: its date (NULL before every text, as SQLite orders) or
-// its length, then its id.
+// What a game sorts by: its date or the lower of its ratings (NULL before every
+// value, as SQLite orders), or its length; then its id.
 struct SortKey {
   std::optional<std::string> date;
   int64_t plies = 0;
+  std::optional<int64_t> rating;
   GameId id = 0;
 };
 
 bool before(const SortKey& a, const SortKey& b, GameOrder order) {
   if (order == GameOrder::Date && a.date != b.date) return a.date < b.date;  // nullopt first
   if (order == GameOrder::Plies && a.plies != b.plies) return a.plies < b.plies;
+  if (order == GameOrder::Rating && a.rating != b.rating) return a.rating < b.rating;
   return a.id < b.id;
 }
 
@@ -46,7 +48,9 @@ std::vector<GameId> GameSearch::pageAmong(std::span<const GameId> ids, GameOrder
     if (!oldestFirst) std::reverse(sorted.begin(), sorted.end());
     return pageOf(std::move(sorted), offset, limit);
   }
-  const char* column = order == GameOrder::Date ? "date" : "plies";
+  const char* column = order == GameOrder::Date    ? "date"
+                       : order == GameOrder::Plies ? "plies"
+                                                   : "min(white_rating, black_rating)";
   const char* direction = oldestFirst ? " ASC" : " DESC";
   // Walking the whole catalogue in order reads about (offset + limit) * visible /
   // ids rows until the page is full; looking up each game reads ids rows, each a
@@ -70,11 +74,13 @@ std::vector<GameId> GameSearch::pageAmong(std::span<const GameId> ids, GameOrder
   std::vector<SortKey> keys;
   keys.reserve(sorted.size());
   {
-    StatementLease look(prepared("SELECT date, plies FROM games WHERE id = ?1 AND id <= ?2"));
+    StatementLease look(
+        prepared("SELECT date, plies, min(white_rating, black_rating) FROM games WHERE id = ?1 AND id <= ?2"));
     for (GameId id : sorted) {
       look->bindAll(id, visible_);
       if (look->step())
-        keys.push_back({look->isNull(0) ? std::nullopt : std::optional(look->text(0)), look->integer(1), id});
+        keys.push_back({look->isNull(0) ? std::nullopt : std::optional(look->text(0)), look->integer(1),
+                        look->isNull(2) ? std::nullopt : std::optional(look->integer(2)), id});
       look->reset();
     }
   }

@@ -33,7 +33,9 @@ namespace apiary::index {
 enum class Seat { First, Second };
 
 // The orders games are paged in; each breaks ties by id (ingest order).
-enum class GameOrder { Id, Date, Plies };
+// Rating: the lower of the two players' ratings, highest first; games without
+// both ratings last.
+enum class GameOrder { Id, Date, Plies, Rating };
 
 // Which games: every set field must hold; an empty query selects every game. Names
 // and contains-texts match by case fold in every script (text_fold.hpp).

@@ -105,8 +105,8 @@ const std::map<std::string, Setter, std::less<>>& setters() {
       {"sort",
        [](Params& p, const std::string& v) {
          // Which orders an endpoint takes is its handler's to say (sortOf in handlers).
-         if (v != "games" && v != "score" && v != "date" && v != "plies" && v != "id")
-           reject("sort", "sort '" + v.substr(0, 40) + "': expected date, plies or id (games), games or score (players)");
+         if (v != "games" && v != "score" && v != "date" && v != "plies" && v != "rating" && v != "id")
+           reject("sort", "sort '" + v.substr(0, 40) + "': expected date, plies, rating or id (games), games or score (players)");
          p.sort = v;
        }},
       {"min_games", [](Params& p, const std::string& v) { p.minGames = number("min_games", v, 1, kMaxOffset); }},
@@ -122,8 +122,9 @@ const std::map<std::string, Setter, std::less<>>& setters() {
 index::GameOrder gamesOrder(const Params& params) {
   if (params.sort.empty() || params.sort == "date") return index::GameOrder::Date;
   if (params.sort == "plies") return index::GameOrder::Plies;
+  if (params.sort == "rating") return index::GameOrder::Rating;
   if (params.sort == "id") return index::GameOrder::Id;
-  reject("sort", "sort '" + params.sort + "': games are sorted by date, plies or id");
+  reject("sort", "sort '" + params.sort + "': games are sorted by date, plies, rating or id");
 }
 
 bool playersByScore(const Params& params) {

@@ -20,7 +20,7 @@ let state = { ...explorerState };
 let openGame = null;   // the /api/games/{id} document of state.game
 let boardDoc = null;   // the /api/board document shown
 let request = 0;       // drawings of older requests are dropped
-const features = { tournament: false };  // what this server's API offers beyond the basics
+const features = { archive: false };  // what this server's API offers beyond the basics
 
 const board = new BoardView($('board'), { top: $('hand-top'), bottom: $('hand-bottom') },
   (move) => play(move.uhp), (text) => { $('hover-info').textContent = text; });
@@ -119,7 +119,7 @@ async function draw() {
     // The games list's first page by date holds the recent games already.
     const recent = state.sort === 'date' && state.offset === 0 ? listed : search({ sort: 'date', offset: 0, limit: 5 });
     const [gamesDoc] = await Promise.all([listed,
-      featuresReady.then(() => drawHighlights($('highlights'), recent, search, features.tournament, openGameAt))
+      featuresReady.then(() => drawHighlights($('highlights'), recent, search, features.archive, openGameAt))
         .catch(() => $('highlights').replaceChildren())]);
     if (!current()) return;
     drawGameList($('games'), gamesDoc, { offset: state.offset, limit: PAGE, sort: state.sort }, {
@@ -280,8 +280,8 @@ async function loadNotations() {
 // The archive's filters (humans, guests, tournament, rating) show when the API
 // takes them.
 async function loadFeatures() {
-  features.tournament = await api.games({ tournament: '1' }, { limit: 1 }).then(() => true, () => false);
-  $('archive-filters').hidden = !features.tournament;
+  features.archive = await api.games({ tournament: '1' }, { limit: 1 }).then(() => true, () => false);
+  $('archive-filters').hidden = !features.archive;
 }
 
 wire();

@@ -19,7 +19,7 @@ function players(g, onPlayer) {
   return both;
 }
 
-const sortLabels = { date: 'newest first', plies: 'longest first', id: 'latest added first' };
+const sortLabels = { date: 'newest first', rating: 'highest rated first', plies: 'longest first', id: 'latest added first' };
 
 // list: {offset, limit, sort}; handlers: onOpen(id, ply), onPage(offset),
 // onPlayer(name), onSort(sort); exportUrl(notation): the whole list as a file.

@@ -13,7 +13,7 @@ export const explorerState = {
   offset: 0, sort: 'date', sameOrder: false, name: '', pattern: '', where: '',
 };
 
-export const gameSorts = ['date', 'plies', 'id'];
+export const gameSorts = ['date', 'rating', 'plies', 'id'];
 const views = ['player', 'players', 'patterns'];
 
 export function urlOf(s) {

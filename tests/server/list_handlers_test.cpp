@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -17,14 +18,31 @@ using namespace apiary;
 
 namespace {
 
-// Sixty generated games (their dates spread over years) in a scratch database.
+// Sixty generated games (their dates spread over years), every third rated, in a
+// scratch database.
 struct Fixture {
   test::TempDir scratch{"apiary-list-api"};
   const std::filesystem::path& dir = scratch.path;
   std::string db = "--db " + (dir / "db").string() + " ";
   Fixture() {
-    REQUIRE(test::runApiary("generate --games 60 --seed 23 > " + (dir / "games.pgn").string()).code == 0);
+    const auto games = test::runApiary("generate --games 60 --seed 23");
+    REQUIRE(games.code == 0);
+    std::ofstream(dir / "games.pgn") << rated(games.out);
     REQUIRE(test::runApiary(db + "ingest " + (dir / "games.pgn").string()).code == 0);
+  }
+
+  static std::string rated(const std::string& pgn) {
+    std::string out;
+    int game = 0;
+    for (std::size_t at = 0, next; at < pgn.size(); at = next) {
+      next = pgn.find("\n[White \"", at + 1);
+      next = next == std::string::npos ? pgn.size() : next + 1;
+      if (pgn.compare(at, 8, "[White \"") == 0 && ++game % 3 == 0)
+        out += "[WhiteElo \"" + std::to_string(1000 + game * 41 % 700) + "\"]\n[BlackElo \"" +
+               std::to_string(1100 + game * 29 % 600) + "\"]\n";
+      out += pgn.substr(at, next - at);
+    }
+    return out;
   }
 };
 
@@ -86,6 +104,35 @@ TEST_CASE("the games through a position come newest by date first, every game on
   CHECK(column(all["games"], "id") == column(nlohmann::json::parse(run.out)["games"], "id"));
   CHECK_THROWS_AS(search(session, "sort=score"), query::QueryError);
   CHECK_THROWS_AS(server::playersReply(server::parseParams("sort=date"), session), query::QueryError);
+}
+
+TEST_CASE("by rating, the games whose players are both rated come first, highest lower rating first") {
+  query::ReadSession session(fixture().dir / "db");
+  const auto all = search(session, "sort=rating&limit=100");
+  REQUIRE(all["games"].size() == 60);
+  std::vector<int64_t> lower;
+  std::size_t rated = 0;
+  bool unratedSeen = false;
+  for (const auto& g : all["games"]) {
+    const bool both = !g["white_rating"].is_null() && !g["black_rating"].is_null();
+    if (both) {
+      CHECK_FALSE(unratedSeen);
+      ++rated;
+      lower.push_back(std::min(g["white_rating"].get<int64_t>(), g["black_rating"].get<int64_t>()));
+    }
+    unratedSeen |= !both;
+  }
+  CHECK(rated == 20);
+  CHECK(std::is_sorted(lower.rbegin(), lower.rend()));
+  // Among a position's games, looked up one by one or walked: the same order.
+  const std::string moves = "moves=" + commonFirstMove(session);
+  std::vector<int64_t> among;
+  for (const auto& g : search(session, moves + "&sort=rating&limit=100&min_rating=0")["games"])
+    among.push_back(std::min(g["white_rating"].get<int64_t>(), g["black_rating"].get<int64_t>()));
+  CHECK(std::is_sorted(among.rbegin(), among.rend()));
+  const auto listed = nlohmann::json::parse(server::gamesReply(server::parseParams("sort=rating&limit=3"), session).body);
+  const auto allIds = column(all["games"], "id");
+  CHECK(column(listed["games"], "id") == std::vector(allIds.begin(), allIds.begin() + 3));
 }
 
 TEST_CASE("every game through a position downloads as one file, as apiary search --to writes it") {

@@ -278,6 +278,34 @@ test('the page in the first minutes', { skip: missing ? `apiary-web-skip: ${miss
     await h.act(() => page.click('#filters button[type="reset"]'));
   });
 
+  await t.test('the archive\'s filters are in the panel, and the top games are the highest rated', async () => {
+    await open();
+    await page.click('.filters-box summary');
+    assert.equal(await page.locator('#archive-filters').isVisible(), true);
+    await page.check('#filters input[name="humans"]');
+    await page.fill('#filters input[name="min_rating"]', '1300');
+    await h.act(() => page.click('#filters button[type="submit"]'));
+    assert.equal(h.param('humans'), '1');
+    assert.equal(h.param('min_rating'), '1300');
+    const kept = await api('/api/explore?humans=1&min_rating=1300');
+    assert.equal(await page.locator('.games-count').textContent(), kept.games === 1 ? '1 game' : `${kept.games} games`);
+    assert.ok(kept.games < (await api('/api/explore')).games, 'the rating keeps fewer games');
+    await h.act(() => page.click('#filters button[type="reset"]'));
+    await gamesDrawn();
+    await page.waitForSelector('#highlights .top-games li');
+    const top = await api('/api/search?sort=rating&min_rating=0&limit=5');
+    assert.deepEqual(await page.locator('#highlights .top-games li').evaluateAll((items) => items.map((i) => i.dataset.id)),
+      top.games.map((g) => String(g.id)));
+    const recent = await api('/api/search?limit=5');
+    assert.deepEqual(await page.locator('#highlights .recent-games li').evaluateAll((items) => items.map((i) => i.dataset.id)),
+      recent.games.map((g) => String(g.id)));
+    // and the games list offers the rating order
+    await h.act(() => page.selectOption('#games-sort', 'rating'));
+    await gamesDrawn();
+    const rated = await api('/api/search?sort=rating&limit=20');
+    assert.equal(await page.locator('.games-table tbody tr').first().getAttribute('data-id'), String(rated.games[0].id));
+  });
+
   await t.test('a name\'s start suggests the players', async () => {
     const { players } = await api('/api/players?limit=1');
     const name = players[0].name;

@@ -88,7 +88,7 @@ TEST_CASE("http: a page and a file fetched, with the User-Agent, and never close
   CHECK(client.bytes() >= static_cast<std::int64_t>(3 * mirror.zipBytes.size()));
   // Each wait is what was left of the delay when the next request was asked for.
   CHECK(client.waited() > 0ms);
-  CHECK(client.waited() <= 4 * options.delay + 100ms);
+  CHECK(client.waited() <= 4 * options.delay + 400ms);  // slack for oversleeping on a busy machine
 }
 
 TEST_CASE("http: the User-Agent names apiary and the version `apiary --version` prints") {

@@ -209,6 +209,24 @@ TEST_CASE("http: a connection cut mid-body is reported with how much came, and t
   CHECK(requestsOf(*mirror.server, path).size() == 3);
 }
 
+TEST_CASE("http: a cut download goes on from where it stopped, with Range and If-Range") {
+  SmallMirror mirror("http_resume");
+  mirror.server->addFaults(mirror.zipPath(), {Fault::cut(5000)});
+  HttpClient client(quick());
+  const fs::path dest = mirror.dir.path / "x.part";
+  const FetchResult result = client.getFile(mirror.zipUrl(), dest);
+  REQUIRE(result.ok);
+  CHECK(result.tries == 2);
+  CHECK(result.status == 206);
+  CHECK(result.bytes == static_cast<std::int64_t>(mirror.zipBytes.size()));
+  CHECK(apiary::test::readFile(dest) == mirror.zipBytes);
+  const auto requests = requestsOf(*mirror.server, mirror.zipPath());
+  REQUIRE(requests.size() == 2);
+  CHECK(requests[0].headers.count("Range") == 0);
+  CHECK(requests[1].headers.find("Range")->second == "bytes=5000-");
+  CHECK(requests[1].headers.find("If-Range")->second == result.etag);
+}
+
 TEST_CASE("http: a 429's Retry-After is waited out, in seconds and as a date") {
   SmallMirror mirror("http_429");
   const auto path = mirror.zipPath();

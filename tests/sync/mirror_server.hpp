@@ -48,7 +48,7 @@ struct LoggedRequest {
   // than the client's own.
   std::optional<std::chrono::steady_clock::time_point> answered;
   httplib::Headers headers;
-  int status = 0;
+  int status = 0;  // as the handler set it: cpp-httplib makes a 200 a 206 for a Range afterwards
 };
 
 enum class ListingStyle { Table, Pre };  // Apache 2.4's FancyIndexing table, or the older <pre>

@@ -65,6 +65,12 @@ void filtered(const index::Database& db, const index::GameSearch& catalogue, con
   }
 }
 
+// Games of other types went on from the same position with pieces this board's
+// type has not (a Mosquito after a Base game's moves): not moves of this game.
+bool inGameType(const Board& position, const Move& move) {
+  return move.isPass() || position.type().has(bugOf(move.piece));
+}
+
 }  // namespace
 
 Exploration explore(const index::Database& db, const index::GameSearch& catalogue, const Board& position,
@@ -83,7 +89,7 @@ Exploration explore(const index::Database& db, const index::GameSearch& catalogu
   for (const index::NextEdge& e : stats->next) {
     const auto it = byLabel.find(e.label);
     if (it == byLabel.end()) ++out.unlisted;
-    else edges.push_back({it->second, e.counts});
+    else if (inGameType(position, it->second->move)) edges.push_back({it->second, e.counts});
   }
   if (options.filter) filtered(db, catalogue, key, edges, *options.filter, out);
   else unfiltered(db, *stats, edges, out);

@@ -24,14 +24,14 @@ index::GameRow rowOf(std::string_view id, const query::ReadSession& session) {
   if (error == std::errc() && end == id.data() + id.size() && number > 0 && number <= session.lastGame())
     row = session.db().game(number);
   if (!row)
-    throw query::QueryError(query::ErrorKind::NotFound, {}, "no game " + std::string(id.substr(0, 40)));
+    throw query::QueryError(query::ErrorKind::NotFound, query::Field::None, "no game " + std::string(id.substr(0, 40)));
   return std::move(*row);
 }
 
 Board replayed(const index::GameRow& row) {
   auto board = row.replay();
   if (!board)
-    throw query::QueryError(query::ErrorKind::Corrupt, {},
+    throw query::QueryError(query::ErrorKind::Corrupt, query::Field::None,
                             "game " + std::to_string(row.id) + " does not replay (a corrupt row: try apiary check)");
   return std::move(*board);
 }

@@ -7,9 +7,9 @@ namespace apiary::server {
 
 Reply playerReply(std::string_view name, const Params& params, query::ReadSession& session) {
   if (name.size() > kMaxValueLength)
-    throw query::QueryError(query::ErrorKind::BadInput, "name", "name: longer than " + std::to_string(kMaxValueLength) + " bytes");
+    throw query::QueryError(query::ErrorKind::BadInput, query::Field::Name, ": longer than " + std::to_string(kMaxValueLength) + " bytes");
   if (params.filter.player)
-    throw query::QueryError(query::ErrorKind::BadInput, "player", "the player is named in the path: no player parameter");
+    throw query::QueryError(query::ErrorKind::BadInput, query::Field::Player, ": the player is named in the path, not a parameter");
   const query::PlayerOptions options{.notation = params.notation};
   return Reply::json(query::playerStatsJson(query::playerStats(session.catalogue(), std::string(name), params.filter, options)));
 }

@@ -20,6 +20,7 @@ struct Route {
   const char* pattern;
   bool readsDatabase;
   Handler handler;
+  bool takesPosition = false;  // answered for a POSTed form too
 };
 
 const std::vector<Route>& routeTable() {
@@ -27,8 +28,8 @@ const std::vector<Route>& routeTable() {
       {"/health", false, [](auto&, auto&, auto*) { return healthReply(); }},
       {"/api/info", true, [](auto&, auto&, auto* s) { return infoReply(*s); }},
       {"/api/notations", false, [](auto&, auto&, auto*) { return notationsReply(); }},
-      {"/api/explore", true, [](auto& p, auto&, auto* s) { return exploreReply(p, *s); }},
-      {"/api/search", true, [](auto& p, auto&, auto* s) { return searchReply(p, *s); }},
+      {"/api/explore", true, [](auto& p, auto&, auto* s) { return exploreReply(p, *s); }, true},
+      {"/api/search", true, [](auto& p, auto&, auto* s) { return searchReply(p, *s); }, true},
       {"/api/games", true, [](auto& p, auto&, auto* s) { return gamesReply(p, *s); }},
       {"/api/pattern", true, [](auto& p, auto&, auto* s) { return patternReply(p, *s); }},
       {R"(/api/games/([^/]+))", true, [](auto& p, auto& m, auto* s) { return gameReply(m[1].str(), p, *s); }},
@@ -36,8 +37,8 @@ const std::vector<Route>& routeTable() {
        [](auto& p, auto& m, auto* s) { return exportReply(m[1].str(), p, *s); }},
       {R"(/api/player/([^/]+))", true, [](auto& p, auto& m, auto* s) { return playerReply(m[1].str(), p, *s); }},
       {"/api/players", true, [](auto& p, auto&, auto* s) { return playersReply(p, *s); }},
-      {"/api/board", true, [](auto& p, auto&, auto* s) { return boardReply(p, &s->catalogue()); }},
-      {"/api/position.svg", true, [](auto& p, auto&, auto* s) { return svgReply(p, &s->catalogue()); }},
+      {"/api/board", true, [](auto& p, auto&, auto* s) { return boardReply(p, &s->catalogue()); }, true},
+      {"/api/position.svg", true, [](auto& p, auto&, auto* s) { return svgReply(p, &s->catalogue()); }, true},
   };
   return table;
 }
@@ -78,7 +79,7 @@ class Api {
   void answer(const Route& route, const httplib::Request& req, httplib::Response& res) {
     std::optional<SessionPool::Lease> lease;
     if (route.readsDatabase) lease.emplace(sessions_.acquire());
-    const std::string tag = entityTag(lease ? (*lease)->lastGame() : sessions_.latest(), req.target);
+    const std::string tag = entityTag(lease ? (*lease)->lastGame() : sessions_.latest(), req.target + req.body);
     res.set_header("ETag", tag);
     res.set_header("Cache-Control", "no-cache");
     if (req.get_header_value("If-None-Match") == tag) {
@@ -86,7 +87,7 @@ class Api {
       return;
     }
     send(res, guarded([&] {
-           const Params params = parseParams(queryOf(req.target));
+           const Params params = parseParams(queryOf(req.target), req.body);
            return route.handler(params, req.matches, lease ? &**lease : nullptr);
          }));
   }
@@ -126,6 +127,16 @@ void addRoutes(httplib::Server& http, SessionPool& sessions, const RouteOptions&
     http.Get(route.pattern, [api, &route, search](const httplib::Request& req, httplib::Response& res) {
       if (search && req.get_header_value("Accept").find("application/x-ndjson") != std::string::npos)
         return api->stream(req, res);
+      api->answer(route, req, res);
+    });
+  }
+  // A whole game pasted as the position is longer than a URL may be: the position's
+  // endpoints take the same parameters as a form body too.
+  for (const Route& route : routeTable()) {
+    if (!route.takesPosition) continue;
+    http.Post(route.pattern, [api, &route](const httplib::Request& req, httplib::Response& res) {
+      if (req.get_header_value("Content-Type").rfind("application/x-www-form-urlencoded", 0) != 0)
+        return send(res, errorReply(415, "a form body (application/x-www-form-urlencoded) only"));
       api->answer(route, req, res);
     });
   }

@@ -8,7 +8,7 @@
 #include "notation/move_text.hpp"
 #include "query/explore.hpp"
 #include "notation/move_notation.hpp"
-#include "notation/position_input.hpp"
+#include "notation/position_text.hpp"
 #include "query/search.hpp"
 #include "query_support.hpp"
 #include "notation_row.hpp"

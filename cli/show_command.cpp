@@ -160,13 +160,8 @@ std::variant<Shown, int> findShown(const GlobalOptions& global, const ShowOption
     std::cerr << "apiary show: filters choose games; they do not apply to a position\n";
     return kExitUsage;
   }
-  const bool inline_ = !o.target.empty();
-  if (int(inline_) + positionOptionsGiven(o.position) > 1) {
-    std::cerr << "apiary show: give one position\n";
-    return kExitUsage;
-  }
   try {
-    Board board = query::readPosition(positionRequest(o.position, inline_ ? o.target : ""), nullptr);
+    Board board = query::readPosition(positionRequest(o.position, o.target), nullptr);
     const int plies = int(board.history().size());
     return Shown{std::move(board), std::nullopt, plies};
   } catch (const std::invalid_argument& e) {

@@ -8,6 +8,7 @@
 #include "notation/uhp_text.hpp"
 #include "query/explore.hpp"
 #include "notation/position_text.hpp"
+#include "query/error.hpp"
 #include "query/position_request.hpp"
 #include "query/search.hpp"
 #include "query_support.hpp"

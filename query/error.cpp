@@ -7,7 +7,7 @@ namespace apiary::query {
 
 namespace {
 
-constexpr std::array<std::pair<Field, std::string_view>, 27> kNames{{
+constexpr std::array<std::pair<Field, std::string_view>, 31> kNames{{
     {Field::None, ""},
     {Field::Position, "position"},
     {Field::Moves, "moves"},
@@ -25,6 +25,10 @@ constexpr std::array<std::pair<Field, std::string_view>, 27> kNames{{
     {Field::Result, "result"},
     {Field::GameType, "game_type"},
     {Field::StrictOnly, "strict_only"},
+    {Field::Humans, "humans"},
+    {Field::NoGuests, "no_guests"},
+    {Field::Tournament, "tournament"},
+    {Field::MinRating, "min_rating"},
     {Field::Limit, "limit"},
     {Field::Offset, "offset"},
     {Field::OldestFirst, "oldest_first"},

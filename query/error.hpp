@@ -21,6 +21,7 @@ enum class Field {
   None,
   Position, Moves, Game, Ply, Notation,
   Player, Color, White, Black, Event, Site, FromDate, ToDate, Result, GameType, StrictOnly,
+  Humans, NoGuests, Tournament, MinRating,
   Limit, Offset, OldestFirst, SameOrder, Sort, MinGames, Format, Pattern, Where, Name,
 };
 

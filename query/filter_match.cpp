@@ -58,6 +58,9 @@ void validateFilter(const GameFilter& f) {
     throw QueryError(ErrorKind::BadInput, Field::FromDate, " '" + *f.fromDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
   if (f.toDate && !isIsoPrefix(*f.toDate))
     throw QueryError(ErrorKind::BadInput, Field::ToDate, " '" + *f.toDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
+  if (f.minRating && (*f.minRating < 0 || *f.minRating > kMaxRating))
+    throw QueryError(ErrorKind::BadInput, Field::MinRating,
+                     " " + std::to_string(*f.minRating) + ": expected a rating from 0 to " + std::to_string(kMaxRating));
 }
 
 std::vector<index::GameId> selectGames(const index::Database& db, const GameFilter& filter) {

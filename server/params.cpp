@@ -84,6 +84,13 @@ const std::map<Field, Setter>& setters() {
       {Field::Result, text(&query::GameFilter::result, Field::Result)},
       {Field::GameType, text(&query::GameFilter::gameType, Field::GameType)},
       {Field::StrictOnly, [](Params& p, const std::string& v) { p.filter.strictOnly = flag(Field::StrictOnly, v); }},
+      {Field::Humans, [](Params& p, const std::string& v) { p.filter.humans = flag(Field::Humans, v); }},
+      {Field::NoGuests, [](Params& p, const std::string& v) { p.filter.noGuests = flag(Field::NoGuests, v); }},
+      {Field::Tournament, [](Params& p, const std::string& v) { p.filter.tournament = flag(Field::Tournament, v); }},
+      {Field::MinRating,
+       [](Params& p, const std::string& v) {
+         p.filter.minRating = int64_t(number(Field::MinRating, v, 0, query::kMaxRating));
+       }},
       {Field::Limit, [](Params& p, const std::string& v) { p.limit = number(Field::Limit, v, 1, kMaxLimit); }},
       {Field::Offset, [](Params& p, const std::string& v) { p.offset = number(Field::Offset, v, 0, kMaxOffset); }},
       {Field::OldestFirst, [](Params& p, const std::string& v) { p.oldestFirst = flag(Field::OldestFirst, v); }},

@@ -36,7 +36,7 @@ struct ReadOptions {
   // The game type of a game whose text names none, widened to hold the pieces its
   // moves use (a user's move list in the game type of their request). None: the
   // smallest type that holds them, as for archive files.
-  std::optional<GameType> unnamedType;
+  std::optional<GameType> unnamedType = std::nullopt;
   bool lenient = false;
   MoveObserver* observer = nullptr;
 };

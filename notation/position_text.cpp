@@ -176,7 +176,9 @@ std::variant<Board, std::string> readAs(const Notation& notation, std::string_vi
 
 Board positionFromMoves(std::string_view text, const PositionTextOptions& options) {
   const auto given = words(text);
-  if (given.empty()) return Board(options.gameType.value_or(GameType::all()), Rules{.tournament = false});
+  // Nothing but blanks and the `;` between UHP moves: no move, the start.
+  if (text.find_first_not_of(" \t\r\n;") == std::string_view::npos)
+    return Board(options.gameType.value_or(GameType::all()), Rules{.tournament = false});
   if (onlyNumbers(given))
     throw std::invalid_argument("'" + std::string(text.substr(0, 60)) +
                                 "' is not a position: a number names no move (show takes a game id)");

@@ -191,7 +191,7 @@ TEST_CASE("bad parameters get 400 naming the parameter in the API's words, unkno
   CHECK(api.get("/no-such-file.js")->status == 404);
   auto posted = api.client.Post("/api/explore", "{}", "application/json");
   REQUIRE(posted);
-  CHECK(posted->status == 415);  // a form body only
+  CHECK(posted->status == 415);  // a form's text only
   posted = api.client.Post("/api/games", "limit=1", "application/x-www-form-urlencoded");
   REQUIRE(posted);
   CHECK(posted->status == 405);  // a position's endpoints only
@@ -228,14 +228,18 @@ TEST_CASE("a whole game's text opens as the position, at its end or at ply, by G
   for (const char* notation : {"pgn-like", "direction", "algebraic"}) {
     INFO(notation);
     const std::string text = api.get("/api/games/5/export?format=" + std::string(notation))->body;
-    CHECK(api.document("/api/board?position=" + encoded(text))["position"] == atEnd["position"]);
+    // These notations orient the game themselves: the same position up to symmetry.
+    CHECK(api.document("/api/explore?position=" + encoded(text))["position"] ==
+          api.document("/api/explore?game=5")["position"]);
   }
-  // A game with its commentary passes the URL's limit (8 KiB here): a form body takes it.
+  // A game with its commentary passes the URL's limit (8 KiB here): a body takes it.
+  // cpp-httplib reads an application/x-www-form-urlencoded body only to 8 KiB (a
+  // limit compiled into Debian's library), so the same text goes as text/plain.
   const std::string longGame = "[Annotator \"" + std::string(9000, 'x') + "\"]\n" + file;
   const auto refused = api.client.Get(("/api/board?position=" + encoded(longGame)).c_str());
   REQUIRE(refused);
   CHECK(refused->status == 414);
-  const auto posted = api.client.Post("/api/board", "position=" + encoded(longGame), "application/x-www-form-urlencoded");
+  const auto posted = api.client.Post("/api/board", "position=" + encoded(longGame), "text/plain;charset=UTF-8");
   REQUIRE(posted);
   CHECK(posted->status == 200);
   CHECK(json::parse(posted->body) == atEnd);
@@ -246,7 +250,7 @@ TEST_CASE("a whole game's text opens as the position, at its end or at ply, by G
     std::ifstream in(sgf, std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
-    const auto sgfPosted = api.client.Post("/api/board", "position=" + encoded(text.str()), "application/x-www-form-urlencoded");
+    const auto sgfPosted = api.client.Post("/api/board", "position=" + encoded(text.str()), "text/plain");
     REQUIRE(sgfPosted);
     CHECK(sgfPosted->status == 200);
     CHECK(json::parse(sgfPosted->body)["ply"].get<int>() > 100);
@@ -266,16 +270,24 @@ TEST_CASE("a pasted move list takes the request's game type; the table offers on
   CHECK(api.document("/api/board?position=" + moves)["game_type"] == "Base+MLP");
   CHECK(api.document("/api/board?game_type=Base&position=" + moves)["game_type"] == "Base");
   CHECK(api.document("/api/board?game_type=Base&position=" + encoded("wG1;bM wG1-"))["game_type"] == "Base+M");
-  // The start of a Base game: the games of every type opened here, but no move of a
-  // piece a Base game has not; from the start of Base+MLP those moves are offered.
-  const auto expansionMoves = [&](const std::string& position) {
+  // A position the games of every type went on from with a Mosquito, Ladybug or
+  // Pillbug: as a Base game's (a GameString naming Base), none of those moves.
+  const auto expansionMoves = [&](const std::string& type, const std::string& moves) {
     int count = 0;
-    for (const json& row : api.document("/api/explore?position=" + encoded(position))["moves"])
+    const std::string query = "position=" + encoded(type + ";NotStarted;White[1]") + "&moves=" + encoded(moves);
+    for (const json& row : api.document("/api/explore?" + query)["moves"])
       count += row["uhp"].get<std::string>().find_first_of("MLP") == 1;
     return count;
   };
-  CHECK(expansionMoves("Base+MLP;NotStarted;White[1]") > 0);
-  CHECK(expansionMoves("Base;NotStarted;White[1]") == 0);
+  int checked = 0;
+  for (int id = 1; id < 40 && checked < 3; ++id) {
+    const std::string moves = api.opening(id, 2);
+    if (moves.find_first_of("MLP") != std::string::npos || expansionMoves("Base+MLP", moves) == 0) continue;
+    INFO(moves);
+    CHECK(expansionMoves("Base", moves) == 0);
+    ++checked;
+  }
+  CHECK(checked > 0);
 }
 
 TEST_CASE("answers carry an ETag and Cache-Control, and a matching If-None-Match gets 304") {

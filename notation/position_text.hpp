@@ -21,9 +21,9 @@ struct PositionTextOptions {
   // The notation to read a text in when it reads in it (a request's notation);
   // else the text's notation is detected, ties going to this one, then to UHP.
   const Notation* notation = nullptr;
-  // The game type of a game whose text names none; widened to hold the pieces the
-  // moves use. None: the smallest that holds them.
-  std::optional<GameType> gameType;
+  // The game type of a game whose text names none (a user's default: Base+MLP);
+  // widened to hold the pieces the moves use. None: the smallest that holds them.
+  std::optional<GameType> gameType = GameType::all();
 };
 
 // Each throws std::invalid_argument saying what is wrong with the text (where:

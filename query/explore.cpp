@@ -5,6 +5,7 @@
 
 #include "query/game_edges.hpp"
 #include "notation/move_notation.hpp"
+#include "notation/position_text.hpp"
 #include "query/next_positions.hpp"
 
 namespace apiary::query {
@@ -65,10 +66,11 @@ void filtered(const index::Database& db, const index::GameSearch& catalogue, con
   }
 }
 
-// Games of other types went on from the same position with pieces this board's
-// type has not (a Mosquito after a Base game's moves): not moves of this game.
+// Games of other types went on from the same position with pieces this game's
+// type has not (a Mosquito after a Base game's moves): not moves of this game. A
+// position string names no game type: every move stays.
 bool inGameType(const Board& position, const Move& move) {
-  return move.isPass() || position.type().has(bugOf(move.piece));
+  return move.isPass() || notation::isSetUp(position) || position.type().has(bugOf(move.piece));
 }
 
 }  // namespace

@@ -7,7 +7,7 @@ namespace apiary::query {
 
 namespace {
 
-constexpr std::array<std::pair<Field, std::string_view>, 31> kNames{{
+constexpr std::array<std::pair<Field, std::string_view>, 32> kNames{{
     {Field::None, ""},
     {Field::Position, "position"},
     {Field::Moves, "moves"},
@@ -35,6 +35,7 @@ constexpr std::array<std::pair<Field, std::string_view>, 31> kNames{{
     {Field::SameOrder, "same_order"},
     {Field::Sort, "sort"},
     {Field::MinGames, "min_games"},
+    {Field::Prefix, "prefix"},
     {Field::Format, "format"},
     {Field::Pattern, "pattern"},
     {Field::Where, "where"},

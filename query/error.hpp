@@ -22,7 +22,7 @@ enum class Field {
   Position, Moves, Game, Ply, Notation,
   Player, Color, White, Black, Event, Site, FromDate, ToDate, Result, GameType, StrictOnly,
   Humans, NoGuests, Tournament, MinRating,
-  Limit, Offset, OldestFirst, SameOrder, Sort, MinGames, Format, Pattern, Where, Name,
+  Limit, Offset, OldestFirst, SameOrder, Sort, MinGames, Prefix, Format, Pattern, Where, Name,
 };
 
 // "from_date": the field's name as the query and the API spell it.

@@ -97,10 +97,13 @@ const std::map<Field, Setter>& setters() {
       {Field::SameOrder, [](Params& p, const std::string& v) { p.sameOrder = flag(Field::SameOrder, v); }},
       {Field::Sort,
        [](Params& p, const std::string& v) {
-         if (v != "games" && v != "score") reject(Field::Sort, " '" + v.substr(0, 40) + "': expected games or score");
+         // Which orders an endpoint takes is its handler's to say (sortOf in handlers).
+         if (v != "games" && v != "score" && v != "date" && v != "plies" && v != "rating" && v != "id")
+           reject(Field::Sort, " '" + v.substr(0, 40) + "': expected date, plies, rating or id (games), games or score (players)");
          p.sort = v;
        }},
       {Field::MinGames, [](Params& p, const std::string& v) { p.minGames = number(Field::MinGames, v, 1, kMaxOffset); }},
+      {Field::Prefix, [](Params& p, const std::string& v) { p.prefix = bounded(Field::Prefix, v, kMaxValueLength); }},
       {Field::Pattern, [](Params& p, const std::string& v) { p.pattern = bounded(Field::Pattern, v, kMaxPatternLength); }},
       {Field::Where, [](Params& p, const std::string& v) { p.where = bounded(Field::Where, v, kMaxPatternLength); }},
   };
@@ -108,6 +111,20 @@ const std::map<Field, Setter>& setters() {
 }
 
 }  // namespace
+
+index::GameOrder gamesOrder(const Params& params) {
+  if (params.sort.empty() || params.sort == "date") return index::GameOrder::Date;
+  if (params.sort == "plies") return index::GameOrder::Plies;
+  if (params.sort == "rating") return index::GameOrder::Rating;
+  if (params.sort == "id") return index::GameOrder::Id;
+  reject(Field::Sort, " '" + params.sort + "': games are sorted by date, plies, rating or id");
+}
+
+bool playersByScore(const Params& params) {
+  if (params.sort.empty() || params.sort == "games") return false;
+  if (params.sort == "score") return true;
+  reject(Field::Sort, " '" + params.sort + "': players are sorted by games or score");
+}
 
 Params parseParams(std::string_view queryString, std::string_view formBody) {
   httplib::Params raw;  // percent-decoded by the HTTP library

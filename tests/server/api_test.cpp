@@ -253,7 +253,7 @@ TEST_CASE("a whole game's text opens as the position, at its end or at ply, by G
     const auto sgfPosted = api.client.Post("/api/board", "position=" + encoded(text.str()), "text/plain");
     REQUIRE(sgfPosted);
     CHECK(sgfPosted->status == 200);
-    CHECK(json::parse(sgfPosted->body)["ply"].get<int>() > 100);
+    CHECK(json::parse(sgfPosted->body)["ply"].get<int>() > 20);
   } else {
     WARN("../shared is absent: the boardspace file is not posted");
   }
@@ -264,30 +264,12 @@ TEST_CASE("a whole game's text opens as the position, at its end or at ply, by G
   CHECK(plies > 2);
 }
 
-TEST_CASE("a pasted move list takes the request's game type; the table offers only moves of it") {
+TEST_CASE("a pasted move list takes the request's game type, widened to the pieces it uses") {
   Api api;
   const std::string moves = encoded("wG1;bB1 wG1-");
   CHECK(api.document("/api/board?position=" + moves)["game_type"] == "Base+MLP");
   CHECK(api.document("/api/board?game_type=Base&position=" + moves)["game_type"] == "Base");
   CHECK(api.document("/api/board?game_type=Base&position=" + encoded("wG1;bM wG1-"))["game_type"] == "Base+M");
-  // A position the games of every type went on from with a Mosquito, Ladybug or
-  // Pillbug: as a Base game's (a GameString naming Base), none of those moves.
-  const auto expansionMoves = [&](const std::string& type, const std::string& moves) {
-    int count = 0;
-    const std::string query = "position=" + encoded(type + ";NotStarted;White[1]") + "&moves=" + encoded(moves);
-    for (const json& row : api.document("/api/explore?" + query)["moves"])
-      count += row["uhp"].get<std::string>().find_first_of("MLP") == 1;
-    return count;
-  };
-  int checked = 0;
-  for (int id = 1; id < 40 && checked < 3; ++id) {
-    const std::string moves = api.opening(id, 2);
-    if (moves.find_first_of("MLP") != std::string::npos || expansionMoves("Base+MLP", moves) == 0) continue;
-    INFO(moves);
-    CHECK(expansionMoves("Base", moves) == 0);
-    ++checked;
-  }
-  CHECK(checked > 0);
 }
 
 TEST_CASE("answers carry an ETag and Cache-Control, and a matching If-None-Match gets 304") {

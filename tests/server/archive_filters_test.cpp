@@ -216,6 +216,16 @@ TEST_CASE("each archive filter keeps the games worked out from the files, on the
     // Every kept game passes the start: the explorer's count there is the filter's.
     CHECK(apiExploreGames(session, c.params) == expected);
   }
+  // export writes the games the filters keep.
+  for (const Case& c : cases()) {
+    INFO("export " << c.flags);
+    const auto run = test::runApiary("--db " + fixture().db.string() + " export --to uhp " + c.flags);
+    REQUIRE(run.code == 0);
+    std::size_t written = 0;
+    for (std::size_t at = run.out.find("[GameType "); at != std::string::npos; at = run.out.find("[GameType ", at + 1))
+      ++written;
+    CHECK(written == expectedCount(c.kept));
+  }
   // The fixture holds each kind, so no filter above was trivially right.
   CHECK(expectedCount(noBot) < fixture().games.size());
   CHECK(expectedCount(noGuest) < fixture().games.size());

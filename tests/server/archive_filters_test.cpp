@@ -233,6 +233,16 @@ TEST_CASE("each archive filter keeps the games worked out from the files, on the
   CHECK(expectedCount([](const Expected& e) { return ratedAtLeast(e, 1600); }) == 1);
 }
 
+TEST_CASE("a rating that cannot be one is a usage error naming --min-rating") {
+  if (test::requireShared().empty() || !fixture().ready) return;
+  for (const char* bad : {"-5", "abc", "1000001"}) {
+    INFO(bad);
+    const auto run = test::runApiary("--db " + fixture().db.string() + " games --min-rating " + bad, true);
+    CHECK(run.code == 2);
+    CHECK(run.out.find("--min-rating") != std::string::npos);
+  }
+}
+
 TEST_CASE("one session answers filters in turn from its cache as it would afresh") {
   if (test::requireShared().empty() || !fixture().ready) return;
   query::ReadSession session(fixture().db);

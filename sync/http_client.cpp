@@ -76,6 +76,11 @@ struct HttpClient::Body {
   const std::filesystem::path* dest = nullptr;
   std::FILE* file = nullptr;
   std::int64_t received = 0;  // this try's body bytes, whatever the status
+  // A cut download goes on where it stopped (as apt does): the bytes of `dest`
+  // kept, asked for again from there with a Range, If-Range the validator that
+  // makes sure the rest belongs to the same file.
+  std::int64_t resumeAt = 0;
+  std::string ifRange;
   bool tooLarge = false;
   std::string writeError;
 
@@ -92,14 +97,17 @@ struct HttpClient::Body {
     file = nullptr;
     return fine;
   }
-  bool successful() const {
-    long status = 0;
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-    return status >= 200 && status < 300;
+  long status() const {
+    long code = 0;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
+    return code;
   }
+  bool successful() const { return status() >= 200 && status() < 300; }
+  bool resumed() const { return resumeAt > 0 && status() == 206; }
+  std::int64_t total() const { return received + (resumed() ? resumeAt : 0); }
   bool openFile() {
     if (file) return true;
-    file = std::fopen(dest->c_str(), "wb");
+    file = std::fopen(dest->c_str(), resumed() ? "ab" : "wb");
     if (!file) writeError = "could not write " + dest->string() + ": " + std::strerror(errno);
     return file != nullptr;
   }
@@ -114,12 +122,32 @@ struct HttpClient::Body {
       text->append(data, size);
       return size;
     }
+    if (!file && status() == 206 && !resumesWhereAsked()) return 0;
     if (!openFile()) return 0;
     if (std::fwrite(data, 1, size, file) != size) {
       writeError = "could not write " + dest->string() + ": " + std::strerror(errno);
       return 0;
     }
     return size;
+  }
+  // A 206 must be the rest asked for, from the byte the kept part ends at.
+  bool resumesWhereAsked() {
+    const std::string range = headerValue(curl, "Content-Range");
+    if (resumeAt > 0 && range.rfind("bytes " + std::to_string(resumeAt) + "-", 0) == 0) return true;
+    writeError = "a partial answer (" + (range.empty() ? std::string("no Content-Range") : range) +
+                 ") where the rest from byte " + std::to_string(resumeAt) + " was asked for";
+    return false;
+  }
+  // Before the next try of a cut download: what of it is kept, and how to ask
+  // for the rest (a strong ETag, else the date); nothing kept without either.
+  void keepForResume(long answerStatus) {
+    if (!dest || (answerStatus != 200 && answerStatus != 206)) return;
+    close();  // what was written is on disk, not in a buffer
+    const std::string etag = headerValue(curl, "ETag"), date = headerValue(curl, "Last-Modified");
+    if (answerStatus == 200) ifRange = !etag.empty() && etag.rfind("W/", 0) != 0 ? etag : date;
+    std::error_code error;
+    const auto size = std::filesystem::file_size(*dest, error);
+    resumeAt = error || ifRange.empty() ? 0 : static_cast<std::int64_t>(size);
   }
   // After a 2xx answer: the file exists (empty when the body was) and is closed.
   bool finish() {
@@ -200,6 +228,9 @@ HttpClient::Try HttpClient::tryOnce(const std::string& url, Body& body, const Va
   if (!validators.etag.empty()) headers = curl_slist_append(headers, ("If-None-Match: " + validators.etag).c_str());
   if (!validators.lastModified.empty())
     headers = curl_slist_append(headers, ("If-Modified-Since: " + validators.lastModified).c_str());
+  const std::string range = body.resumeAt > 0 ? std::to_string(body.resumeAt) + "-" : std::string();
+  if (!range.empty()) headers = curl_slist_append(headers, ("If-Range: " + body.ifRange).c_str());
+  curl_easy_setopt(curl, CURLOPT_RANGE, range.empty() ? nullptr : range.c_str());
   char errorText[CURL_ERROR_SIZE] = "";
   curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
@@ -210,6 +241,7 @@ HttpClient::Try HttpClient::tryOnce(const std::string& url, Body& body, const Va
   lastEnd_ = Clock::now();
   anyRequest_ = true;
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, nullptr);
+  curl_easy_setopt(curl, CURLOPT_RANGE, nullptr);
   curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, nullptr);
   curl_slist_free_all(headers);
   bytes_ += body.received;
@@ -226,13 +258,15 @@ HttpClient::Try HttpClient::tryOnce(const std::string& url, Body& body, const Va
   } else if (code == CURLE_PARTIAL_FILE || (code == CURLE_RECV_ERROR && body.received > 0)) {
     curl_off_t length = -1;
     curl_easy_getinfo(curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
-    result.error = "connection closed after " + formatBytes(body.received) +
-                   (length >= 0 ? " of " + formatBytes(length) : std::string());
+    const std::int64_t before = body.total() - body.received;  // kept from earlier tries
+    result.error = "connection closed after " + formatBytes(body.total()) +
+                   (length >= 0 ? " of " + formatBytes(before + length) : std::string());
   } else if (code == CURLE_GOT_NOTHING) {
     result.error = "connection closed with no answer";
   } else if (code != CURLE_OK) {
     result.error = *errorText ? errorText : curl_easy_strerror(code);
-  } else if (result.status == 304 || (result.status >= 200 && result.status < 300)) {
+  } else if (result.status == 304 || (result.status >= 200 && result.status < 300 && result.status != 206) ||
+             body.resumed()) {
     result.ok = true;
   } else {
     result.error = "HTTP " + std::to_string(result.status);
@@ -273,11 +307,12 @@ FetchResult HttpClient::tryAll(const std::string& url, Body& body, const Validat
       result.ok = answer.ok;
       break;
     }
+    body.keepForResume(answer.status);
     waitUntil(lastEnd_ + waitBeforeRetry(answer.retryAfter, result.tries));
   }
   CURL* curl = static_cast<CURL*>(curl_);
   result.notModified = result.ok && result.status == 304;
-  result.bytes = result.ok ? body.received : 0;
+  result.bytes = result.ok ? body.total() : 0;
   result.etag = headerValue(curl, "ETag");
   result.lastModified = headerValue(curl, "Last-Modified");
   const char* type = nullptr;

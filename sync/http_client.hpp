@@ -5,7 +5,8 @@
 // client stopped after many failed URLs in a row. TLS and timeouts are libcurl's;
 // a redirect (at most 10) is followed as a request of its own, spaced and checked
 // against robots.txt. Bodies go to memory (listing pages, capped) or to a file the caller
-// names (a temporary name: the client never renames).
+// names (a temporary name: the client never renames). One client serves one
+// thread: it is one connection.
 #pragma once
 #include <chrono>
 #include <cstdint>
@@ -18,7 +19,7 @@
 
 namespace apiary::sync {
 
-// "apiary/0.1.0 (+https://github.com/apiary-hive/apiary)": the project's version,
+// "apiary/0.1.0 (a database of Hive games)": the project's version,
 // as `apiary --version` prints it.
 std::string defaultUserAgent();
 

@@ -74,6 +74,21 @@ TEST_CASE("limits that are zero, negative, too large or not numbers are refused 
   CHECK(refusedParameter("offset=99999999999999999999999") == "offset");
 }
 
+TEST_CASE("the archive filters are flags as strict_only is, and min_rating a number") {
+  const auto p = parseParams("humans=1&no-guests=true&tournament&min_rating=1600");
+  CHECK(p.filter.humans);
+  CHECK(p.filter.noGuests);
+  CHECK(p.filter.tournament);
+  CHECK(p.filter.minRating == 1600);
+  const auto off = parseParams("humans=0&no_guests=false&tournament=0");
+  CHECK(off.filter.empty());
+  CHECK(parseParams("min_rating=0").filter.minRating == 0);
+  for (const char* query : {"min_rating=-1", "min_rating=abc", "min_rating=", "min_rating=1000001"})
+    CHECK(refusedParameter(query) == "min_rating");
+  CHECK(refusedParameter("humans=yes") == "humans");
+  CHECK(refusedParameter("tournament=2") == "tournament");
+}
+
 TEST_CASE("unknown parameters, repeated ones, bad notations and overlong values are refused by name") {
   CHECK(refusedParameter("colour=white") == "unknown parameter 'colour'");
   CHECK(refusedParameter("player=a&player=b") == "player");

@@ -41,7 +41,7 @@ inline GameState stateOfCode(int64_t code) {
 //   8: each ply's legal moves per colour, up to a cap (four bytes a ply);
 //   9: that cap 191 instead of 15, a byte a colour (five bytes a ply);
 //   10: each game's tournament mark, players' ratings and time control
-//   (archive_marks.hpp), indexed for the filters;
+//   (archive_marks.hpp); the tournament games indexed for --tournament;
 //   11: each synced file's state and each source's last sync (synced_files,
 //   synced_sources: apiary sync).
 inline constexpr int kIndexFormatVersion = 11;

@@ -39,6 +39,11 @@ std::filesystem::path freshSecondaryDir() {
 
 }  // namespace
 
+void PositionStore::countLookup(std::size_t keys) const {
+  lookups_.fetch_add(1, std::memory_order_relaxed);
+  keys_.fetch_add(keys, std::memory_order_relaxed);
+}
+
 std::string BatchMarker::encode() const {
   std::string out;
   putVarint(out, uint64_t(firstGame));
@@ -187,6 +192,7 @@ std::vector<BatchMarker> PositionStore::batches() const {
 bool PositionStore::read(PositionHash position, const std::function<void(std::string_view)>& f) const {
   const uint64_t bucket = bucketOf(position);
   rocksdb::PinnableSlice value;
+  countLookup(1);
   const rocksdb::Status s =
       db_->Get({}, db_->DefaultColumnFamily(), IndexKey::bucket(bucket).encode(), &value);
   if (s.IsNotFound()) return false;
@@ -205,11 +211,66 @@ bool PositionStore::readWithPostings(PositionHash position,
     // filter).
     if (PositionRecord::apartOf(record) == 0) return f(record, {});
     rocksdb::PinnableSlice apart;
+    countLookup(1);
     const rocksdb::Status s =
         db_->Get({}, db_->DefaultColumnFamily(), IndexKey::postings(position).encode(), &apart);
     if (!s.IsNotFound()) require(s, "reading the postings of a position");
     f(record, apart.ToStringView());
   });
+}
+
+namespace {
+
+// One MultiGet of `keys` (RocksDB sorts them and reads each block once).
+std::vector<rocksdb::PinnableSlice> multiGet(rocksdb::DB& db, const std::vector<std::string>& keys,
+                                             const char* what) {
+  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
+  std::vector<rocksdb::PinnableSlice> values(keys.size());
+  std::vector<rocksdb::Status> statuses(keys.size());
+  db.MultiGet({}, db.DefaultColumnFamily(), keys.size(), slices.data(), values.data(), statuses.data());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (statuses[i].IsNotFound()) values[i].Reset();
+    else require(statuses[i], what);
+  }
+  return values;
+}
+
+}  // namespace
+
+void PositionStore::readMany(
+    std::span<const PositionHash> positions, bool withPostings,
+    const std::function<void(std::size_t, std::string_view, std::string_view)>& f) const {
+  if (positions.empty()) return;
+  std::vector<uint64_t> buckets;
+  for (PositionHash p : positions) buckets.push_back(bucketOf(p));
+  std::sort(buckets.begin(), buckets.end());
+  buckets.erase(std::unique(buckets.begin(), buckets.end()), buckets.end());
+  std::vector<std::string> keys;
+  for (uint64_t b : buckets) keys.push_back(IndexKey::bucket(b).encode());
+  countLookup(keys.size());
+  const auto values = multiGet(*db_, keys, "reading positions");
+
+  std::vector<std::optional<std::string_view>> records(positions.size());
+  std::vector<std::size_t> apartOf;  // positions whose postings are kept apart too
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const uint64_t b = bucketOf(positions[i]);
+    const std::size_t at = std::lower_bound(buckets.begin(), buckets.end(), b) - buckets.begin();
+    if (values[at].size() == 0) continue;
+    records[i] = findInBucket(b, values[at].ToStringView(), positions[i]);
+    if (withPostings && records[i] && PositionRecord::apartOf(*records[i]) > 0) apartOf.push_back(i);
+  }
+  std::vector<std::string> apartKeys;
+  for (std::size_t i : apartOf) apartKeys.push_back(IndexKey::postings(positions[i]).encode());
+  std::vector<rocksdb::PinnableSlice> apart;
+  if (!apartKeys.empty()) {
+    countLookup(apartKeys.size());
+    apart = multiGet(*db_, apartKeys, "reading the postings of positions");
+  }
+  for (std::size_t i = 0, a = 0; i < positions.size(); ++i) {
+    if (!records[i]) continue;
+    const bool hasApart = a < apartOf.size() && apartOf[a] == i;
+    f(i, *records[i], hasApart ? apart[a++].ToStringView() : std::string_view());
+  }
 }
 
 uint64_t PositionStore::forEachPosition(

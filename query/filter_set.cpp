@@ -62,15 +62,14 @@ const FilterSet& KeptGames::among(std::span<const index::GameId> ids) {
   return *some_;
 }
 
-const FilterSet& KeptGames::through(const index::Database& db, std::span<const PositionKey> positions) {
-  // Counting first (a record's first bytes) spares reading a popular position's
-  // postings only to find they are too many to look up one by one.
-  uint64_t games = 0;
-  for (const PositionKey& key : positions) games += db.games(index::positionHash(key));
+const FilterSet& KeptGames::through(std::span<const std::vector<index::Posting>> postings) {
+  std::size_t games = 0;
+  for (const auto& list : postings) games += list.size();
   if (all_ || games > byIdLimit_) return all();
   std::vector<index::GameId> ids;
-  for (const PositionKey& key : positions)
-    for (const index::Posting& p : db.postings(key, 0, UINT64_MAX).postings) ids.push_back(p.game);
+  ids.reserve(games);
+  for (const auto& list : postings)
+    for (const index::Posting& p : list) ids.push_back(p.game);
   return among(ids);
 }
 

@@ -38,9 +38,10 @@ struct GameEdges {
 std::vector<index::PositionHash> nextAfterVisits(const index::GameRow& game, index::PositionHash position,
                                                  uint32_t ply);
 
-// `games` are the position's games the filter keeps, newest first (posting order).
-GameEdges edgesByPostings(const index::Database& db, const index::GameSearch& catalogue,
-                          index::PositionHash position, std::span<const PositionGame> games,
-                          std::span<const PositionKey> next, const FilterSet& filter);
+// `games` are the position's games the filter keeps, newest first (posting order);
+// `nextPostings` every posting of each next position, newest first.
+GameEdges edgesByPostings(const index::GameSearch& catalogue, index::PositionHash position,
+                          std::span<const PositionGame> games, std::span<const index::PositionHash> next,
+                          std::span<const std::vector<index::Posting>> nextPostings, const FilterSet& filter);
 
 }  // namespace apiary::query

@@ -226,11 +226,7 @@ std::optional<PositionStats> Database::stats(const PositionKey& position) const 
 }
 
 PositionReads Database::read(std::span<const PositionHash> positions, bool postings) const {
-  std::vector<PositionReads::Held> held(positions.size());
-  store_->readMany(positions, postings, [&](std::size_t i, std::string_view record, std::string_view apart) {
-    held[i] = {true, std::string(record), std::string(apart)};
-  });
-  return PositionReads(std::move(held));
+  return store_->readMany(positions, postings);
 }
 
 PostingPage Database::postings(const PositionKey& position, uint64_t offset, uint64_t limit) const {

@@ -221,26 +221,32 @@ bool PositionStore::readWithPostings(PositionHash position,
 
 namespace {
 
+// What a MultiGet read, kept as RocksDB gave it (pinned in its cache or mapped
+// file, or copied into the slice) for the views PositionReads hands out.
+using Values = std::vector<rocksdb::PinnableSlice>;
+
 // One MultiGet of `keys` (RocksDB sorts them and reads each block once).
-std::vector<rocksdb::PinnableSlice> multiGet(rocksdb::DB& db, const std::vector<std::string>& keys,
-                                             const char* what) {
+std::shared_ptr<Values> multiGet(rocksdb::DB& db, const std::vector<std::string>& keys, const char* what) {
   std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
-  std::vector<rocksdb::PinnableSlice> values(keys.size());
+  auto values = std::make_shared<Values>(keys.size());
   std::vector<rocksdb::Status> statuses(keys.size());
-  db.MultiGet({}, db.DefaultColumnFamily(), keys.size(), slices.data(), values.data(), statuses.data());
+  db.MultiGet({}, db.DefaultColumnFamily(), keys.size(), slices.data(), values->data(), statuses.data());
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    if (statuses[i].IsNotFound()) values[i].Reset();
+    if (statuses[i].IsNotFound()) (*values)[i].Reset();
     else require(statuses[i], what);
   }
   return values;
 }
 
+// Both MultiGets' values, alive as long as the views into them.
+struct HeldValues {
+  std::shared_ptr<Values> buckets, apart;
+};
+
 }  // namespace
 
-void PositionStore::readMany(
-    std::span<const PositionHash> positions, bool withPostings,
-    const std::function<void(std::size_t, std::string_view, std::string_view)>& f) const {
-  if (positions.empty()) return;
+PositionReads PositionStore::readMany(std::span<const PositionHash> positions, bool withPostings) const {
+  if (positions.empty()) return {};
   std::vector<uint64_t> buckets;
   for (PositionHash p : positions) buckets.push_back(bucketOf(p));
   std::sort(buckets.begin(), buckets.end());
@@ -248,29 +254,27 @@ void PositionStore::readMany(
   std::vector<std::string> keys;
   for (uint64_t b : buckets) keys.push_back(IndexKey::bucket(b).encode());
   countLookup(keys.size());
-  const auto values = multiGet(*db_, keys, "reading positions");
+  auto held = std::make_shared<HeldValues>();
+  held->buckets = multiGet(*db_, keys, "reading positions");
 
   std::vector<std::optional<std::string_view>> records(positions.size());
-  std::vector<std::size_t> apartOf;  // positions whose postings are kept apart too
+  std::vector<std::size_t> withApart;  // positions whose postings are kept apart too
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const uint64_t b = bucketOf(positions[i]);
-    const std::size_t at = std::lower_bound(buckets.begin(), buckets.end(), b) - buckets.begin();
-    if (values[at].size() == 0) continue;
-    records[i] = findInBucket(b, values[at].ToStringView(), positions[i]);
-    if (withPostings && records[i] && PositionRecord::apartOf(*records[i]) > 0) apartOf.push_back(i);
+    const auto& value = (*held->buckets)[std::lower_bound(buckets.begin(), buckets.end(), b) - buckets.begin()];
+    if (value.size() == 0) continue;
+    records[i] = findInBucket(b, value.ToStringView(), positions[i]);
+    if (withPostings && records[i] && PositionRecord::apartOf(*records[i]) > 0) withApart.push_back(i);
   }
-  std::vector<std::string> apartKeys;
-  for (std::size_t i : apartOf) apartKeys.push_back(IndexKey::postings(positions[i]).encode());
-  std::vector<rocksdb::PinnableSlice> apart;
-  if (!apartKeys.empty()) {
+  std::vector<std::string_view> apart(positions.size());
+  if (!withApart.empty()) {
+    std::vector<std::string> apartKeys;
+    for (std::size_t i : withApart) apartKeys.push_back(IndexKey::postings(positions[i]).encode());
     countLookup(apartKeys.size());
-    apart = multiGet(*db_, apartKeys, "reading the postings of positions");
+    held->apart = multiGet(*db_, apartKeys, "reading the postings of positions");
+    for (std::size_t a = 0; a < withApart.size(); ++a) apart[withApart[a]] = (*held->apart)[a].ToStringView();
   }
-  for (std::size_t i = 0, a = 0; i < positions.size(); ++i) {
-    if (!records[i]) continue;
-    const bool hasApart = a < apartOf.size() && apartOf[a] == i;
-    f(i, *records[i], hasApart ? apart[a++].ToStringView() : std::string_view());
-  }
+  return PositionReads(std::move(records), std::move(apart), std::move(held));
 }
 
 uint64_t PositionStore::forEachPosition(

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "index/keys.hpp"
+#include "index/position_reads.hpp"
 
 namespace rocksdb {
 class DB;
@@ -77,9 +78,7 @@ class PositionStore {
   // Several positions at once (explore: a position and every next position): one
   // MultiGet of their buckets, each bucket read once however many of them it holds,
   // and with `withPostings` one more of the lists apart of those that keep one.
-  // f(i, record, apart) for each position i found; the views live until the call ends.
-  void readMany(std::span<const PositionHash> positions, bool withPostings,
-                const std::function<void(std::size_t i, std::string_view record, std::string_view apart)>& f) const;
+  PositionReads readMany(std::span<const PositionHash> positions, bool withPostings) const;
   // How many lookups reads have asked RocksDB for (a MultiGet counts once), and how
   // many keys they named: what a query costs in reads, for tests.
   struct ReadCounts {

@@ -29,39 +29,35 @@ std::optional<double> averageLength(const index::Counts& c) {
   return double(c.lengthSum) / double(c.games);
 }
 
-// The index's counts: the position's statistics and a games count per move.
-void unfiltered(const index::PositionStats& stats, const index::PositionReads& next, const std::vector<Edge>& edges,
+// The index's counts: the position's statistics (reads[0]) and a games count per
+// move (reads[1 + c]).
+void unfiltered(const index::PositionStats& stats, const index::PositionReads& reads, const std::vector<Edge>& edges,
                 Exploration& out) {
   out.counts = stats.counts;
   for (std::size_t c = 0; c < edges.size(); ++c) {
     const Edge& e = edges[c];
-    const uint64_t games = next.games(c);
+    const uint64_t games = reads.games(1 + c);
     out.moves.push_back({e.next->move, {}, e.next->hash, forTheMover(e.counts),
                          games > e.counts.games ? games - e.counts.games : 0, {}});
   }
 }
 
 // Everything recomputed over the games the filter keeps, from the postings of the
-// position (`here`) and of its next positions (`next`, one per edge).
-void filtered(const index::GameSearch& catalogue, const index::PositionReads& here,
-              const index::PositionReads& next, const std::vector<Edge>& edges, KeptGames& kept,
-              Exploration& out) {
-  std::vector<std::vector<index::Posting>> postings{here.postings(0)};
+// position (reads[0]) and of its next positions (reads[1 + c], one per edge).
+void filtered(const index::GameSearch& catalogue, const index::PositionReads& reads, const std::vector<Edge>& edges,
+              KeptGames& kept, Exploration& out) {
   std::vector<index::PositionHash> nextHashes;
-  for (std::size_t c = 0; c < edges.size(); ++c) {
-    postings.push_back(next.postings(c));
-    nextHashes.push_back(edges[c].next->hash);
-  }
-  const FilterSet& filter = kept.through(postings);
+  for (const Edge& e : edges) nextHashes.push_back(e.next->hash);
+  const FilterSet& filter = kept.through(reads);
   std::vector<PositionGame> games;
-  for (const index::Posting& p : postings[0])
+  for (const index::Posting& p : reads.postings(0))
     if (const auto facts = filter.find(p.game)) {
       games.push_back({p.game, p.ply, facts->outcome, facts->plies});
       out.counts += index::countsOf(facts->outcome, p.ply, facts->plies);
     }
   if (games.empty()) return;
   const GameEdges byNext =
-      edgesByPostings(catalogue, out.position, games, nextHashes, std::span(postings).subspan(1), filter);
+      edgesByPostings(catalogue, out.position, games, nextHashes, reads, 1, filter);
   for (std::size_t c = 0; c < edges.size(); ++c) {
     if (byNext.games[c].empty()) continue;
     MoveStats row{edges[c].next->move, {}, edges[c].next->hash, {}, 0, {}};
@@ -82,8 +78,8 @@ Exploration explore(const index::Database& db, const index::GameSearch& catalogu
   // Two reads: the position (with its postings when filtered), then every next
   // position a game played from it, together.
   const bool withPostings = options.filter != nullptr;
-  const index::PositionReads here = db.read(std::span(&np.hash, 1), withPostings);
-  const auto stats = here.stats(0);
+  index::PositionReads reads = db.read(std::span(&np.hash, 1), withPostings);
+  const auto stats = reads.stats(0);
   if (!stats) return out;
 
   std::unordered_map<uint32_t, const NextPosition*> byLabel;
@@ -96,9 +92,9 @@ Exploration explore(const index::Database& db, const index::GameSearch& catalogu
   }
   std::vector<index::PositionHash> nextHashes;
   for (const Edge& e : edges) nextHashes.push_back(e.next->hash);
-  const index::PositionReads next = db.read(nextHashes, withPostings);
-  if (options.filter) filtered(catalogue, here, next, edges, *options.filter, out);
-  else unfiltered(*stats, next, edges, out);
+  reads.append(db.read(nextHashes, withPostings));
+  if (options.filter) filtered(catalogue, reads, edges, *options.filter, out);
+  else unfiltered(*stats, reads, edges, out);
 
   out.averagePlies = averageLength(out.counts);
   const notation::MoveNotation writer(*options.notation, position);

@@ -62,14 +62,14 @@ std::vector<index::PositionHash> nextAfterVisits(const index::GameRow& game, ind
 
 GameEdges edgesByPostings(const index::GameSearch& catalogue, index::PositionHash position,
                           std::span<const PositionGame> games, std::span<const index::PositionHash> next,
-                          std::span<const std::vector<index::Posting>> nextPostings, const FilterSet& filter) {
+                          const index::PositionReads& reads, std::size_t firstNext, const FilterSet& filter) {
   GameEdges out{std::vector<std::vector<uint32_t>>(next.size()), std::vector<uint64_t>(next.size(), 0)};
   std::vector<char> replay(games.size(), 0);
   std::vector<std::pair<uint32_t, uint32_t>> certain;  // (next position, game)
   for (uint32_t c = 0; c < next.size(); ++c) {
     // Both lists are newest first: walk them together.
     std::size_t g = 0;
-    for (const index::Posting& p : nextPostings[c]) {
+    for (const index::Posting& p : reads.postings(firstNext + c)) {
       if (!filter.contains(p.game)) continue;
       ++out.reached[c];
       while (g < games.size() && games[g].id > p.game) ++g;

@@ -39,9 +39,9 @@ std::vector<index::PositionHash> nextAfterVisits(const index::GameRow& game, ind
                                                  uint32_t ply);
 
 // `games` are the position's games the filter keeps, newest first (posting order);
-// `nextPostings` every posting of each next position, newest first.
+// `next` the next positions, read with their postings in `reads` from `firstNext` on.
 GameEdges edgesByPostings(const index::GameSearch& catalogue, index::PositionHash position,
                           std::span<const PositionGame> games, std::span<const index::PositionHash> next,
-                          std::span<const std::vector<index::Posting>> nextPostings, const FilterSet& filter);
+                          const index::PositionReads& reads, std::size_t firstNext, const FilterSet& filter);
 
 }  // namespace apiary::query

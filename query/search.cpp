@@ -106,9 +106,9 @@ SearchPage searchPage(const index::Database& db, const index::GameSearch& catalo
     if (options.sameOrder) {
       all = sameOrderGames(db, catalogue, lineOf(position), options.filter);
     } else {
-      const std::vector<index::Posting> here = db.postings(out.position, 0, UINT64_MAX).postings;
-      const FilterSet& filter = options.filter->through(std::span(&here, 1));
-      for (const index::Posting& p : here)
+      const index::PositionReads here = db.read(std::span(&out.position, 1), true);
+      const FilterSet& filter = options.filter->through(here);
+      for (const index::Posting& p : here.postings(0))
         if (filter.contains(p.game)) all.push_back(p);
     }
     out.total = all.size();

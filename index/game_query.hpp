@@ -7,6 +7,8 @@
 //
 // A GameSearch opens its own read-only connection to the catalogue and sees the
 // games the Database it was made from sees (ids up to db.lastGame() when made).
+// Bots are those known when it is made (known_accounts.hpp: the database folder's
+// bots.txt and $APIARY_BOTS are read then).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -15,12 +17,14 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "index/catalogue.hpp"
 #include "index/counts.hpp"
 #include "index/database.hpp"
 #include "index/game_row.hpp"
+#include "index/known_accounts.hpp"
 #include "index/sqlite.hpp"
 
 namespace apiary::index {
@@ -29,7 +33,9 @@ namespace apiary::index {
 enum class Seat { First, Second };
 
 // The orders games are paged in; each breaks ties by id (ingest order).
-enum class GameOrder { Id, Date, Plies };
+// Rating: the lower of the two players' ratings, highest first; games without
+// both ratings last.
+enum class GameOrder { Id, Date, Plies, Rating };
 
 // Which games: every set field must hold; an empty query selects every game. Names
 // and contains-texts match by case fold in every script (text_fold.hpp).
@@ -42,10 +48,14 @@ struct GameQuery {
   std::optional<GameState> result;              // InProgress: unknown
   std::optional<GameType> gameType;
   std::optional<bool> repaired;  // true: games lenient reading repaired; false: the others
+  bool humans = false;           // no known bot on either side (known_accounts.hpp)
+  bool noGuests = false;         // no guest on either side
+  bool tournament = false;       // tournament games only (archive_marks.hpp)
+  std::optional<int64_t> minRating;  // both players' ratings known and at least this
 
   bool empty() const {
     return !player && !playerSeat && !white && !black && !event && !site && !fromDate && !toDate && !result &&
-           !gameType && !repaired;
+           !gameType && !repaired && !humans && !noGuests && !tournament && !minRating;
   }
 };
 
@@ -57,6 +67,12 @@ struct GameFacts {
 };
 
 struct TagMatch;  // a condition on names (game_query.cpp)
+
+// A player's name as written, and how many games carry it (as White or Black).
+struct NameCount {
+  std::string name;
+  uint64_t games = 0;
+};
 
 class GameSearch {
  public:
@@ -72,6 +88,13 @@ class GameSearch {
   std::vector<GameId> page(const GameQuery& query, uint64_t offset, uint64_t limit, bool oldestFirst = false,
                            GameOrder order = GameOrder::Id) const;
   uint64_t count(const GameQuery& query) const;
+  // One page of `ids` (any order, no repeats) in `order`, as page() orders games:
+  // by date undated games come last newest first. game_order.cpp.
+  std::vector<GameId> pageAmong(std::span<const GameId> ids, GameOrder order, uint64_t offset, uint64_t limit,
+                                bool oldestFirst = false) const;
+  // Players (White or Black) whose name's fold starts with the fold of `prefix`,
+  // most games first, at most `limit`; names folding alike are one. game_order.cpp.
+  std::vector<NameCount> playersStarting(std::string_view prefix, uint64_t limit) const;
   // Every matching game's facts, in id order.
   std::vector<GameFacts> facts(const GameQuery& query) const;
   // The facts of those of `ids` that match, in their order: one row lookup each,
@@ -80,8 +103,8 @@ class GameSearch {
   // Every matching game by date then id (undated first), with what statistics of
   // players need: id, players, date, result, first mover, game type, plies, moves.
   // Without the moves, in id order (one pass over the table, not through the date
-  // index: a tenth of the time at 300,000 games). One at a time: held whole, the
-  // rows of a million games took 450 MB.
+  // index, which is much slower). One at a time: held whole, the rows would take
+  // memory in proportion to the games.
   void forEachPlayerGame(const GameQuery& query, bool withMoves, const std::function<void(const GameRow&)>& visit) const;
   // Every rejected game (the catalogue keeps them apart from the games, whatever
   // the batch), by file and place in it, one at a time: a hostile archive may
@@ -105,6 +128,7 @@ class GameSearch {
   std::vector<GameId> pageByDate(const GameQuery& query, uint64_t offset, uint64_t limit, bool oldestFirst) const;
 
   GameId visible_;
+  KnownAccounts accounts_;  // what is_bot() and is_guest() ask: outlives db_
   mutable Connection db_;
   mutable std::map<std::string, std::unique_ptr<Statement>> statements_;
 };

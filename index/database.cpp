@@ -229,9 +229,17 @@ std::optional<PositionStats> Database::stats(const PositionKey& position) const 
   return stats(positionHash(position));
 }
 
+PositionReads Database::read(std::span<const PositionHash> positions, bool postings) const {
+  return store_->readMany(positions, postings);
+}
+
 PostingPage Database::postings(const PositionKey& position, uint64_t offset, uint64_t limit) const {
+  return postings(positionHash(position), offset, limit);
+}
+
+PostingPage Database::postings(PositionHash position, uint64_t offset, uint64_t limit) const {
   PostingPage page;
-  store_->readWithPostings(positionHash(position), [&](std::string_view bytes, std::string_view apart) {
+  store_->readWithPostings(position, [&](std::string_view bytes, std::string_view apart) {
     if (!PositionRecord::postingsOf(bytes, apart, offset, limit, page.postings, page.total))
       throw std::runtime_error("corrupt record of a position; run apiary check");
   });

@@ -28,6 +28,7 @@
 #include "index/catalogue.hpp"
 #include "index/check.hpp"
 #include "index/info.hpp"
+#include "index/position_reads.hpp"
 #include "index/position_record.hpp"
 #include "index/record.hpp"
 
@@ -98,8 +99,12 @@ class Database {
   std::optional<PositionStats> stats(PositionHash position) const;
   // Games through the position, newest (highest id) first.
   PostingPage postings(const PositionKey& position, uint64_t offset, uint64_t limit) const;
+  PostingPage postings(PositionHash position, uint64_t offset, uint64_t limit) const;
   // The number of games through the position (reads only the record's first bytes).
   uint64_t games(PositionHash position) const;
+  // Several positions in one read (explore: a position and its next positions); with
+  // `postings`, their lists of postings kept apart too.
+  PositionReads read(std::span<const PositionHash> positions, bool postings) const;
   std::optional<GameRow> game(GameId id) const;
   std::vector<GameId> searchTags(std::span<const TagFilter> filters, uint64_t offset, uint64_t limit) const;
   uint64_t countTags(std::span<const TagFilter> filters) const;

@@ -39,6 +39,11 @@ std::filesystem::path freshSecondaryDir() {
 
 }  // namespace
 
+void PositionStore::countLookup(std::size_t keys) const {
+  lookups_.fetch_add(1, std::memory_order_relaxed);
+  keys_.fetch_add(keys, std::memory_order_relaxed);
+}
+
 std::string BatchMarker::encode() const {
   std::string out;
   putVarint(out, uint64_t(firstGame));
@@ -186,6 +191,7 @@ std::vector<BatchMarker> PositionStore::batches() const {
 bool PositionStore::read(PositionHash position, const std::function<void(std::string_view)>& f) const {
   const uint64_t bucket = bucketOf(position);
   rocksdb::PinnableSlice value;
+  countLookup(1);
   const rocksdb::Status s =
       db_->Get({}, db_->DefaultColumnFamily(), IndexKey::bucket(bucket).encode(), &value);
   if (s.IsNotFound()) return false;
@@ -204,11 +210,70 @@ bool PositionStore::readWithPostings(PositionHash position,
     // filter).
     if (PositionRecord::apartOf(record) == 0) return f(record, {});
     rocksdb::PinnableSlice apart;
+    countLookup(1);
     const rocksdb::Status s =
         db_->Get({}, db_->DefaultColumnFamily(), IndexKey::postings(position).encode(), &apart);
     if (!s.IsNotFound()) require(s, "reading the postings of a position");
     f(record, apart.ToStringView());
   });
+}
+
+namespace {
+
+// What a MultiGet read, kept as RocksDB gave it (pinned in its cache or mapped
+// file, or copied into the slice) for the views PositionReads hands out.
+using Values = std::vector<rocksdb::PinnableSlice>;
+
+// One MultiGet of `keys` (RocksDB sorts them and reads each block once).
+std::shared_ptr<Values> multiGet(rocksdb::DB& db, const std::vector<std::string>& keys, const char* what) {
+  std::vector<rocksdb::Slice> slices(keys.begin(), keys.end());
+  auto values = std::make_shared<Values>(keys.size());
+  std::vector<rocksdb::Status> statuses(keys.size());
+  db.MultiGet({}, db.DefaultColumnFamily(), keys.size(), slices.data(), values->data(), statuses.data());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (statuses[i].IsNotFound()) (*values)[i].Reset();
+    else require(statuses[i], what);
+  }
+  return values;
+}
+
+// Both MultiGets' values, alive as long as the views into them.
+struct HeldValues {
+  std::shared_ptr<Values> buckets, apart;
+};
+
+}  // namespace
+
+PositionReads PositionStore::readMany(std::span<const PositionHash> positions, bool withPostings) const {
+  if (positions.empty()) return {};
+  std::vector<uint64_t> buckets;
+  for (PositionHash p : positions) buckets.push_back(bucketOf(p));
+  std::sort(buckets.begin(), buckets.end());
+  buckets.erase(std::unique(buckets.begin(), buckets.end()), buckets.end());
+  std::vector<std::string> keys;
+  for (uint64_t b : buckets) keys.push_back(IndexKey::bucket(b).encode());
+  countLookup(keys.size());
+  auto held = std::make_shared<HeldValues>();
+  held->buckets = multiGet(*db_, keys, "reading positions");
+
+  std::vector<std::optional<std::string_view>> records(positions.size());
+  std::vector<std::size_t> withApart;  // positions whose postings are kept apart too
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const uint64_t b = bucketOf(positions[i]);
+    const auto& value = (*held->buckets)[std::lower_bound(buckets.begin(), buckets.end(), b) - buckets.begin()];
+    if (value.size() == 0) continue;
+    records[i] = findInBucket(b, value.ToStringView(), positions[i]);
+    if (withPostings && records[i] && PositionRecord::apartOf(*records[i]) > 0) withApart.push_back(i);
+  }
+  std::vector<std::string_view> apart(positions.size());
+  if (!withApart.empty()) {
+    std::vector<std::string> apartKeys;
+    for (std::size_t i : withApart) apartKeys.push_back(IndexKey::postings(positions[i]).encode());
+    countLookup(apartKeys.size());
+    held->apart = multiGet(*db_, apartKeys, "reading the postings of positions");
+    for (std::size_t a = 0; a < withApart.size(); ++a) apart[withApart[a]] = (*held->apart)[a].ToStringView();
+  }
+  return PositionReads(std::move(records), std::move(apart), std::move(held));
 }
 
 uint64_t PositionStore::forEachPosition(

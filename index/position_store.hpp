@@ -13,11 +13,13 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "index/keys.hpp"
+#include "index/position_reads.hpp"
 
 namespace rocksdb {
 class DB;
@@ -73,6 +75,17 @@ class PositionStore {
   // empty view when its record holds all its postings), for reading postings.
   bool readWithPostings(PositionHash position,
                         const std::function<void(std::string_view record, std::string_view apart)>& f) const;
+  // Several positions at once (explore: a position and every next position): one
+  // MultiGet of their buckets, each bucket read once however many of them it holds,
+  // and with `withPostings` one more of the lists apart of those that keep one.
+  PositionReads readMany(std::span<const PositionHash> positions, bool withPostings) const;
+  // How many lookups reads have asked RocksDB for (a MultiGet counts once), and how
+  // many keys they named: what a query costs in reads, for tests.
+  struct ReadCounts {
+    uint64_t lookups = 0;
+    uint64_t keys = 0;
+  };
+  ReadCounts readCounts() const { return {lookups_.load(), keys_.load()}; }
   // Each position's hash, record and posting list apart (or an empty view), in hash
   // order. Returns how many posting lists apart belong to no position (0 unless the
   // database is corrupt).
@@ -101,6 +114,8 @@ class PositionStore {
   void compact();
 
  private:
+  void countLookup(std::size_t keys) const;
+
   std::unique_ptr<rocksdb::DB> db_;
   Mode mode_;
   std::filesystem::path dir_;
@@ -108,6 +123,7 @@ class PositionStore {
   std::mutex refreshing_;
   std::string caughtUpWith_;  // the writer's MANIFEST (name and size) at the last catch-up
   std::atomic<uint64_t> catchUps_{0};
+  mutable std::atomic<uint64_t> lookups_{0}, keys_{0};
 };
 
 }  // namespace apiary::index

@@ -30,33 +30,35 @@ std::optional<double> averageLength(const index::Counts& c) {
   return double(c.lengthSum) / double(c.games);
 }
 
-// The index's counts: one record read for the position, a games count per move.
-void unfiltered(const index::Database& db, const index::PositionStats& stats, const std::vector<Edge>& edges,
+// The index's counts: the position's statistics (reads[0]) and a games count per
+// move (reads[1 + c]).
+void unfiltered(const index::PositionStats& stats, const index::PositionReads& reads, const std::vector<Edge>& edges,
                 Exploration& out) {
   out.counts = stats.counts;
-  for (const Edge& e : edges) {
-    const uint64_t games = db.games(e.next->hash);
+  for (std::size_t c = 0; c < edges.size(); ++c) {
+    const Edge& e = edges[c];
+    const uint64_t games = reads.games(1 + c);
     out.moves.push_back({e.next->move, {}, e.next->hash, forTheMover(e.counts),
                          games > e.counts.games ? games - e.counts.games : 0, {}});
   }
 }
 
-// Everything recomputed over the games the filter keeps.
-void filtered(const index::Database& db, const index::GameSearch& catalogue, const PositionKey& key,
-              const std::vector<Edge>& edges, KeptGames& kept, Exploration& out) {
-  // The games through the position and the next positions are the ones asked about.
-  std::vector<PositionKey> keys{key};
-  for (const Edge& e : edges) keys.push_back(keyAfter(out.board, e.next->move));
-  const FilterSet& filter = kept.through(db, keys);
+// Everything recomputed over the games the filter keeps, from the postings of the
+// position (reads[0]) and of its next positions (reads[1 + c], one per edge).
+void filtered(const index::GameSearch& catalogue, const index::PositionReads& reads, const std::vector<Edge>& edges,
+              KeptGames& kept, Exploration& out) {
+  std::vector<index::PositionHash> nextHashes;
+  for (const Edge& e : edges) nextHashes.push_back(e.next->hash);
+  const FilterSet& filter = kept.through(reads);
   std::vector<PositionGame> games;
-  for (const index::Posting& p : db.postings(key, 0, UINT64_MAX).postings)
+  for (const index::Posting& p : reads.postings(0))
     if (const auto facts = filter.find(p.game)) {
       games.push_back({p.game, p.ply, facts->outcome, facts->plies});
       out.counts += index::countsOf(facts->outcome, p.ply, facts->plies);
     }
   if (games.empty()) return;
   const GameEdges byNext =
-      edgesByPostings(db, catalogue, out.position, games, std::span(keys).subspan(1), filter);
+      edgesByPostings(catalogue, out.position, games, nextHashes, reads, 1, filter);
   for (std::size_t c = 0; c < edges.size(); ++c) {
     if (byNext.games[c].empty()) continue;
     MoveStats row{edges[c].next->move, {}, edges[c].next->hash, {}, 0, {}};
@@ -78,11 +80,14 @@ bool inGameType(const Board& position, const Move& move) {
 Exploration explore(const index::Database& db, const index::GameSearch& catalogue, const Board& position,
                     const ExploreOptions& options) {
   NextPositions np = nextPositions(position);
-  const PositionKey key = canonicalize(np.board).key;
   Exploration out;
   out.board = np.board;
-  out.position = index::positionHash(key);
-  const auto stats = db.stats(key);
+  out.position = np.hash;
+  // Two reads: the position (with its postings when filtered), then every next
+  // position a game played from it, together.
+  const bool withPostings = options.filter != nullptr;
+  index::PositionReads reads = db.read(std::span(&np.hash, 1), withPostings);
+  const auto stats = reads.stats(0);
   if (!stats) return out;
 
   std::unordered_map<uint32_t, const NextPosition*> byLabel;
@@ -93,8 +98,11 @@ Exploration explore(const index::Database& db, const index::GameSearch& catalogu
     if (it == byLabel.end()) ++out.unlisted;
     else if (inGameType(position, it->second->move)) edges.push_back({it->second, e.counts});
   }
-  if (options.filter) filtered(db, catalogue, key, edges, *options.filter, out);
-  else unfiltered(db, *stats, edges, out);
+  std::vector<index::PositionHash> nextHashes;
+  for (const Edge& e : edges) nextHashes.push_back(e.next->hash);
+  reads.append(db.read(nextHashes, withPostings));
+  if (options.filter) filtered(catalogue, reads, edges, *options.filter, out);
+  else unfiltered(*stats, reads, edges, out);
 
   out.averagePlies = averageLength(out.counts);
   const notation::MoveNotation writer(*options.notation, position);

@@ -66,15 +66,15 @@ const FilterSet& KeptGames::among(std::span<const index::GameId> ids) {
   return *some_;
 }
 
-const FilterSet& KeptGames::through(const index::Database& db, std::span<const PositionKey> positions) {
-  // Counting first (a record's first bytes) spares reading a popular position's
+const FilterSet& KeptGames::through(const index::PositionReads& positions) {
+  // Counting first (a record's first bytes) spares decoding a popular position's
   // postings only to find they are too many to look up one by one.
   uint64_t games = 0;
-  for (const PositionKey& key : positions) games += db.games(index::positionHash(key));
+  for (std::size_t i = 0; i < positions.size(); ++i) games += positions.games(i);
   if (all_ || games > byIdLimit_) return all();
   std::vector<index::GameId> ids;
-  for (const PositionKey& key : positions)
-    for (const index::Posting& p : db.postings(key, 0, UINT64_MAX).postings) ids.push_back(p.game);
+  for (std::size_t i = 0; i < positions.size(); ++i)
+    for (const index::Posting& p : positions.postings(i)) ids.push_back(p.game);
   return among(ids);
 }
 

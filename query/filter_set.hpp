@@ -53,9 +53,10 @@ class KeptGames {
  public:
   // Up to `byIdLimit` games a query are looked up one by one.
   KeptGames(const index::GameSearch& search, GameFilter filter, std::size_t byIdLimit = 2000);
-  // A set that answers for every game through these positions (valid until the
-  // next call): looked up by id when they are few, else every kept game.
-  const FilterSet& through(const index::Database& db, std::span<const PositionKey> positions);
+  // A set that answers for every game through these positions, read with their
+  // postings (valid until the next call): looked up by id when they are few, else
+  // every kept game.
+  const FilterSet& through(const index::PositionReads& positions);
   // The same for these games.
   const FilterSet& among(std::span<const index::GameId> ids);
 

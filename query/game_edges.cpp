@@ -60,16 +60,16 @@ std::vector<index::PositionHash> nextAfterVisits(const index::GameRow& game, ind
   return out;
 }
 
-GameEdges edgesByPostings(const index::Database& db, const index::GameSearch& catalogue,
-                          index::PositionHash position, std::span<const PositionGame> games,
-                          std::span<const PositionKey> next, const FilterSet& filter) {
+GameEdges edgesByPostings(const index::GameSearch& catalogue, index::PositionHash position,
+                          std::span<const PositionGame> games, std::span<const index::PositionHash> next,
+                          const index::PositionReads& reads, std::size_t firstNext, const FilterSet& filter) {
   GameEdges out{std::vector<std::vector<uint32_t>>(next.size()), std::vector<uint64_t>(next.size(), 0)};
   std::vector<char> replay(games.size(), 0);
   std::vector<std::pair<uint32_t, uint32_t>> certain;  // (next position, game)
   for (uint32_t c = 0; c < next.size(); ++c) {
     // Both lists are newest first: walk them together.
     std::size_t g = 0;
-    for (const index::Posting& p : db.postings(next[c], 0, UINT64_MAX).postings) {
+    for (const index::Posting& p : reads.postings(firstNext + c)) {
       if (!filter.contains(p.game)) continue;
       ++out.reached[c];
       while (g < games.size() && games[g].id > p.game) ++g;
@@ -80,9 +80,7 @@ GameEdges edgesByPostings(const index::Database& db, const index::GameSearch& ca
   }
   for (const auto& [c, g] : certain)
     if (!replay[g]) out.games[c].push_back(g);
-  std::vector<index::PositionHash> hashes;
-  for (const PositionKey& key : next) hashes.push_back(index::positionHash(key));
-  const NextIndex at(hashes);
+  const NextIndex at(next);
   for (uint32_t g = 0; g < games.size(); ++g)
     if (replay[g]) addReplayed(catalogue, position, games[g], g, at, out);
   for (auto& list : out.games) std::sort(list.begin(), list.end());

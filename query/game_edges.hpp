@@ -38,9 +38,10 @@ struct GameEdges {
 std::vector<index::PositionHash> nextAfterVisits(const index::GameRow& game, index::PositionHash position,
                                                  uint32_t ply);
 
-// `games` are the position's games the filter keeps, newest first (posting order).
-GameEdges edgesByPostings(const index::Database& db, const index::GameSearch& catalogue,
-                          index::PositionHash position, std::span<const PositionGame> games,
-                          std::span<const PositionKey> next, const FilterSet& filter);
+// `games` are the position's games the filter keeps, newest first (posting order);
+// `next` the next positions, read with their postings in `reads` from `firstNext` on.
+GameEdges edgesByPostings(const index::GameSearch& catalogue, index::PositionHash position,
+                          std::span<const PositionGame> games, std::span<const index::PositionHash> next,
+                          const index::PositionReads& reads, std::size_t firstNext, const FilterSet& filter);
 
 }  // namespace apiary::query

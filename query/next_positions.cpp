@@ -21,8 +21,10 @@ Board unrestricted(const Board& position) {
 }
 
 NextPositions nextPositions(const Board& position) {
-  NextPositions out{unrestricted(position), {}};
+  NextPositions out{unrestricted(position), 0, {}};
   Board& board = out.board;
+  const CanonicalBoard here(board);
+  out.hash = here.hashed().hash;
   if (board.gameOver()) return out;
   MoveList moves;
   legalMoves(board, moves);
@@ -30,7 +32,6 @@ NextPositions nextPositions(const Board& position) {
   // A game may have had to pass here where this unrestricted position need not.
   if (std::find(candidates.begin(), candidates.end(), Move::pass()) == candidates.end())
     candidates.push_back(Move::pass());
-  const CanonicalBoard here(board);
   std::unordered_set<index::PositionHash> seen;
   for (const Move& m : candidates) {
     CanonicalBoard next = here;
@@ -39,12 +40,6 @@ NextPositions nextPositions(const Board& position) {
     if (seen.insert(hash).second) out.next.push_back({m, hash});
   }
   return out;
-}
-
-PositionKey keyAfter(const Board& board, const Move& move) {
-  Board after = board;
-  after.play(move);
-  return canonicalize(after).key;
 }
 
 }  // namespace apiary::query

@@ -17,18 +17,16 @@ namespace apiary::query {
 
 struct NextPosition {
   Move move;  // on NextPositions::board, in the position's own coordinates
-  index::PositionHash hash = 0;  // of the canonical key (keyAfter() writes the key)
+  index::PositionHash hash = 0;  // of the canonical key
 };
 
 struct NextPositions {
   Board board;                    // the position, set up without restrictions
+  index::PositionHash hash = 0;   // the position's own (its canonical key's)
   std::vector<NextPosition> next;  // in move generation order, a pass last
 };
 
 NextPositions nextPositions(const Board& position);
-
-// The canonical key of the position a move of `board` leads to.
-PositionKey keyAfter(const Board& board, const Move& move);
 
 // The position set up again with every expansion, archive rules and no last-moved
 // piece, in the same coordinates and piece identities.

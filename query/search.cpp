@@ -122,8 +122,9 @@ SearchPage searchPage(const index::Database& db, const index::GameSearch& catalo
     if (options.sameOrder) {
       all = sameOrderGames(db, catalogue, lineOf(position), options.filter);
     } else if (options.filter) {
-      const FilterSet& filter = options.filter->through(db, std::span(&key, 1));
-      for (const index::Posting& p : db.postings(key, 0, UINT64_MAX).postings)
+      const index::PositionReads here = db.read(std::span(&out.position, 1), true);
+      const FilterSet& filter = options.filter->through(here);
+      for (const index::Posting& p : here.postings(0))
         if (filter.contains(p.game)) all.push_back(p);
     } else {
       all = db.postings(key, 0, UINT64_MAX).postings;

@@ -1,7 +1,5 @@
 #include "server/params.hpp"
 
-#include <httplib.h>
-
 #include <charconv>
 #include <cstdint>
 #include <functional>
@@ -11,6 +9,7 @@
 #include "query/error.hpp"
 #include "notation/move_notation.hpp"
 #include "notation/notation_table.hpp"
+#include "server/url.hpp"
 
 namespace apiary::server {
 
@@ -112,11 +111,9 @@ const std::map<std::string, Setter, std::less<>>& setters() {
 }  // namespace
 
 Params parseParams(std::string_view queryString) {
-  httplib::Params raw;  // percent-decoded by the HTTP library
-  httplib::detail::parse_query_text(std::string(queryString), raw);
   Params out;
   std::set<std::string> seen;
-  for (const auto& [given, value] : raw) {
+  for (const auto& [given, value] : queryPairs(queryString)) {
     std::string name = given.substr(0, kMaxValueLength);
     for (char& c : name)
       if (c == '-') c = '_';

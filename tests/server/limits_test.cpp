@@ -94,7 +94,7 @@ TEST_CASE("pipelined requests are all answered, in order, on one connection") {
   CHECK(c.closedByServer());
 }
 
-TEST_CASE("every method but GET and HEAD gets 405 with Allow; HEAD gets GET's head without its body") {
+TEST_CASE("every method but GET and HEAD gets 405 with Allow, and HEAD gets GET's head without its body") {
   ServerProcess server(servedDatabase());
   for (const std::string method : {"TRACE", "CONNECT", "FOO", "POST", "DELETE", "OPTIONS", "PROPFIND"}) {
     INFO(method);
@@ -112,7 +112,7 @@ TEST_CASE("every method but GET and HEAD gets 405 with Allow; HEAD gets GET's he
   CHECK(c.status() == 200);
 }
 
-TEST_CASE("a NUL byte in a path or a parameter is refused naming the whole parameter; a repeated one is refused") {
+TEST_CASE("a NUL byte in a path or a parameter is refused naming the whole parameter, and so is a repeated one") {
   ServerProcess server(servedDatabase());
   const int port = server.port();
   const json game = refusal(answerOf(port, get("/api/games/3%00")), 400);

@@ -112,7 +112,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Computes the answer on its route's lane and sends it from the connection's strand.
   void dispatch(Request request) {
     const Lane lane = backend_.router.laneOf(request);
-    if (lane == Lane::Inline) return send(backend_.router.answer(request));
+    if (lane == Lane::Inline || lane == Lane::Quick) return send(backend_.router.answer(request));
     auto work = [self = shared_from_this(), request = std::move(request)] {
       auto answer = std::make_shared<Answer>(self->backend_.router.answer(request));
       net::post(self->stream_.get_executor(), [self, answer] { self->send(std::move(*answer)); });

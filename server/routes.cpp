@@ -31,20 +31,20 @@ const std::vector<Route>& routeTable() {
   using L = Lane;
   static const std::vector<Route> table{
       {"/health", "", L::Inline, [](auto&, auto&, auto*, auto) { return healthReply(); }},
-      {"/api/info", "", L::Database, [](auto&, auto&, auto* s, auto) { return infoReply(*s); }},
+      {"/api/info", "", L::Quick, [](auto&, auto&, auto* s, auto) { return infoReply(*s); }},
       {"/api/notations", "", L::Inline, [](auto&, auto&, auto*, auto) { return notationsReply(); }},
-      {"/api/explore", "", L::Database, [](auto& p, auto&, auto* s, auto) { return exploreReply(p, *s); }},
+      {"/api/explore", "", L::Quick, [](auto& p, auto&, auto* s, auto) { return exploreReply(p, *s); }},
       {"/api/search", "", L::Database, [](auto& p, auto&, auto* s, auto) { return searchReply(p, *s); }},
       {"/api/games", "", L::Database, [](auto& p, auto&, auto* s, auto) { return gamesReply(p, *s); }},
       {"/api/pattern", "", L::Pattern, [](auto& p, auto&, auto* s, auto b) { return patternReply(p, *s, b); }},
-      {"/api/games/*", "id", L::Database, [](auto& p, auto& id, auto* s, auto) { return gameReply(id, p, *s); }},
+      {"/api/games/*", "id", L::Quick, [](auto& p, auto& id, auto* s, auto) { return gameReply(id, p, *s); }},
       {"/api/games/*/export", "id", L::Database,
        [](auto& p, auto& id, auto* s, auto) { return exportReply(id, p, *s); }},
       {"/api/player/*", "name", L::Database,
        [](auto& p, auto& name, auto* s, auto) { return playerReply(name, p, *s); }},
       {"/api/players", "", L::Database, [](auto& p, auto&, auto* s, auto) { return playersReply(p, *s); }},
-      {"/api/board", "", L::Database, [](auto& p, auto&, auto* s, auto) { return boardReply(p, &s->catalogue()); }},
-      {"/api/position.svg", "", L::Database,
+      {"/api/board", "", L::Quick, [](auto& p, auto&, auto* s, auto) { return boardReply(p, &s->catalogue()); }},
+      {"/api/position.svg", "", L::Quick,
        [](auto& p, auto&, auto* s, auto) { return svgReply(p, &s->catalogue()); }},
   };
   return table;

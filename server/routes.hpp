@@ -26,10 +26,13 @@ struct Request {
   bool range = false;  // a Range header was sent
 };
 
-// Where an answer is computed: on the connection's own thread (no database: it
-// never waits), on the threads that answer from the database, or on the pattern
-// queries' pool.
-enum class Lane { Inline, Database, Pattern };
+// Where an answer is computed: on the I/O thread that read the request, with no
+// database (Inline: it never waits) or from the database in a few milliseconds
+// (Quick: explore, info, a game, the board; no hand-over between threads, which on
+// a busy machine costs more than the answer); on the threads that answer questions
+// which may read many games (Database: search, game lists, players); or on the
+// pattern queries' pool.
+enum class Lane { Inline, Quick, Database, Pattern };
 
 struct Answer {
   Reply reply;

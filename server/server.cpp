@@ -24,6 +24,8 @@ namespace net = boost::asio;
 using net::ip::tcp;
 
 unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
+// Two a core: a quick answer under way on one leaves the others to read and write.
+unsigned ioThreads() { return 2 * cores(); }
 
 // The connections the process's file limit allows, raised to its hard limit first:
 // the database's files and a margin stay free.
@@ -45,7 +47,7 @@ struct Server::State {
   explicit State(const ServerOptions& o)
       : options(o),
         databaseThreads(o.threads ? o.threads : 2 * cores()),
-        sessions(o.db, databaseThreads + limits::kPatternThreads, o.refreshAfter),
+        sessions(o.db, ioThreads() + databaseThreads + limits::kPatternThreads, o.refreshAfter),
         router(sessions, {.cors = o.cors, .patternBudget = o.patternBudget}),
         database(databaseThreads),
         patterns(limits::kPatternThreads),
@@ -75,7 +77,7 @@ struct Server::State {
   PatternPool patterns;
   Backend backend;
   std::size_t cap;
-  net::io_context io{int(cores())};
+  net::io_context io{int(ioThreads())};
   tcp::acceptor acceptor{io};
   net::steady_timer retry{io};
 };
@@ -113,7 +115,7 @@ bool Server::run() {
   if (!s.acceptor.is_open()) return false;
   s.accept();
   std::vector<std::jthread> others;
-  for (unsigned i = 1; i < cores(); ++i) others.emplace_back([&s] { s.io.run(); });
+  for (unsigned i = 1; i < ioThreads(); ++i) others.emplace_back([&s] { s.io.run(); });
   s.io.run();
   return true;
 }

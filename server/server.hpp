@@ -2,10 +2,11 @@
 // stop() (which another thread may call) is called.
 //
 // Event-driven (Boost.Beast on Asio): connections are read and written by a few
-// I/O threads, so an idle or slow client costs a few KiB, not a thread. Answers
-// from the database are computed on a pool of their own, pattern queries on
-// another (server/pattern_pool.hpp); what needs no database (/health, the page) is
-// answered on the I/O thread at once. Every bound is in server/limits.hpp.
+// I/O threads (two a core), so an idle or slow client costs a few KiB, not a
+// thread. What needs no database (/health, the page) and the quick answers
+// (explore, info, a game, the board) are computed on the I/O thread; questions
+// that may read many games on a pool of their own, pattern queries on another
+// (server/pattern_pool.hpp). Every bound is in server/limits.hpp.
 #pragma once
 #include <chrono>
 #include <filesystem>

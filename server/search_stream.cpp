@@ -20,8 +20,7 @@ SearchStream::SearchStream(SessionPool& sessions, const Params& params)
 
 std::string SearchStream::nextPage() {
   if (done_) return {};
-  const query::SearchOptions page{offset_, limits::kStreamPageGames, params_.oldestFirst, params_.sameOrder, kept_,
-                                  gamesOrder(params_)};
+  const query::SearchOptions page{offset_, limits::kStreamPageGames, params_.oldestFirst, params_.sameOrder, kept_};
   const query::SearchResult result = query::search(session_->db(), session_->catalogue(), position_, page);
   std::string lines;
   for (const auto& hit : result.games) lines += query::jsonText(query::searchHitJson(hit)) + "\n";

@@ -91,7 +91,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
                                                 " bytes");
     }
     if (ec == http::error::body_limit)
-      return refuse(413, "a request carries no body here (at most " + std::to_string(limits::kMaxBodyBytes) + " bytes)");
+      return refuse(413, "a request's body is at most " + std::to_string(limits::kMaxBodyBytes) + " bytes");
     if (isMalformed(ec)) return refuse(400, "a malformed request: " + ec.message());
     if (ec) return;  // closed, reset or too slow: no one to answer
     const auto& message = parser_->get();
@@ -104,7 +104,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
       return refuse(414, "the URL is longer than " + std::to_string(limits::kMaxUrlBytes) + " bytes");
     Request request{std::string(message.method_string()), std::string(message.target()),
                     std::string(message[http::field::accept]), std::string(message[http::field::if_none_match]),
-                    message.find(http::field::range) != message.end()};
+                    message.find(http::field::range) != message.end(),
+                    std::string(message[http::field::content_type]), message.body()};
     parser_.reset();
     dispatch(std::move(request));
   }

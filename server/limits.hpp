@@ -2,7 +2,7 @@
 // What a client gets past each (server/README.md lists them for users):
 //   header bytes, header count    431, JSON, then the connection is closed
 //   URL length                    414, JSON, then closed
-//   body                          413, JSON, then closed (requests carry no body)
+//   body                          413, JSON, then closed (only a POSTed position has one)
 //   request not whole in time     closed without an answer (a slowloris client)
 //   idle between requests         closed
 //   open connections              the newest gets 503, JSON, and is closed
@@ -22,7 +22,8 @@ inline constexpr std::size_t kMaxHeaderBytes = 32 * 1024;
 inline constexpr std::size_t kMaxHeaderCount = 64;
 // A URL carries a position of up to 16 KiB (server/params.hpp), some of it encoded.
 inline constexpr std::size_t kMaxUrlBytes = 24 * 1024;
-inline constexpr std::size_t kMaxBodyBytes = 16 * 1024;
+// A POSTed form: a whole game pasted as the position (32 KiB at most, params.cpp).
+inline constexpr std::size_t kMaxBodyBytes = 64 * 1024;
 
 // From the first byte of a request to its last: a client sending a byte a second
 // holds its connection no longer than this.

@@ -25,6 +25,7 @@ struct Route {
   const char* capture;  // the parameter an error in the capture names
   Lane lane;
   Handler handler;
+  bool takesPosition = false;  // answered for a POSTed form too
 };
 
 const std::vector<Route>& routeTable() {
@@ -33,8 +34,8 @@ const std::vector<Route>& routeTable() {
       {"/health", "", L::Inline, [](auto&, auto&, auto*, auto) { return healthReply(); }},
       {"/api/info", "", L::Quick, [](auto&, auto&, auto* s, auto) { return infoReply(*s); }},
       {"/api/notations", "", L::Inline, [](auto&, auto&, auto*, auto) { return notationsReply(); }},
-      {"/api/explore", "", L::Quick, [](auto& p, auto&, auto* s, auto) { return exploreReply(p, *s); }},
-      {"/api/search", "", L::Database, [](auto& p, auto&, auto* s, auto) { return searchReply(p, *s); }},
+      {"/api/explore", "", L::Quick, [](auto& p, auto&, auto* s, auto) { return exploreReply(p, *s); }, true},
+      {"/api/search", "", L::Database, [](auto& p, auto&, auto* s, auto) { return searchReply(p, *s); }, true},
       {"/api/games", "", L::Database, [](auto& p, auto&, auto* s, auto) { return gamesReply(p, *s); }},
       {"/api/pattern", "", L::Pattern, [](auto& p, auto&, auto* s, auto b) { return patternReply(p, *s, b); }},
       {"/api/games/*", "id", L::Quick, [](auto& p, auto& id, auto* s, auto) { return gameReply(id, p, *s); }},
@@ -46,9 +47,10 @@ const std::vector<Route>& routeTable() {
       {"/api/player_names", "", L::Database,
        [](auto& p, auto&, auto* s, auto) { return playerNamesReply(p, *s); }},
       {"/api/players", "", L::Database, [](auto& p, auto&, auto* s, auto) { return playersReply(p, *s); }},
-      {"/api/board", "", L::Quick, [](auto& p, auto&, auto* s, auto) { return boardReply(p, &s->catalogue()); }},
+      {"/api/board", "", L::Quick, [](auto& p, auto&, auto* s, auto) { return boardReply(p, &s->catalogue()); },
+       true},
       {"/api/position.svg", "", L::Quick,
-       [](auto& p, auto&, auto* s, auto) { return svgReply(p, &s->catalogue()); }},
+       [](auto& p, auto&, auto* s, auto) { return svgReply(p, &s->catalogue()); }, true},
   };
   return table;
 }
@@ -114,6 +116,22 @@ Reply pageFile(std::string_view rawPath) {
   return reply;
 }
 
+// GET and HEAD everywhere; POST where a whole game pasted as the position may be
+// longer than a URL (the same parameters as a form body). Anything else: an answer.
+std::optional<Reply> refusedMethod(const Request& request, const Route* route) {
+  if (request.method == "GET" || request.method == "HEAD") return std::nullopt;
+  const bool posts = route && route->takesPosition;
+  if (request.method == "POST" && posts) {
+    const std::string_view type = request.contentType;
+    if (type.rfind("application/x-www-form-urlencoded", 0) == 0 || type.rfind("text/plain", 0) == 0)
+      return std::nullopt;
+    return errorReply(415, "a form's text only (application/x-www-form-urlencoded or text/plain)");
+  }
+  Reply refused = errorReply(405, posts ? "only GET, HEAD and POST are answered" : "only GET and HEAD are answered");
+  refused.headers.emplace_back("Allow", posts ? "GET, HEAD, POST" : "GET, HEAD");
+  return refused;
+}
+
 }  // namespace
 
 Router::Router(SessionPool& sessions, const RouteOptions& options) : sessions_(sessions), options_(options) {}
@@ -121,7 +139,7 @@ Router::Router(SessionPool& sessions, const RouteOptions& options) : sessions_(s
 Lane Router::laneOf(const Request& request) const {
   std::string_view capture;
   const Route* route = findRoute(splitTarget(request.target).path, capture);
-  return route && (request.method == "GET" || request.method == "HEAD") ? route->lane : Lane::Inline;
+  return route && !refusedMethod(request, route) ? route->lane : Lane::Inline;
 }
 
 Answer Router::answer(const Request& request) const {
@@ -137,14 +155,13 @@ Answer Router::answer(const Request& request) const {
 
 Answer Router::answerRoute(const Request& request) const {
   Answer answer;
-  if (request.method != "GET" && request.method != "HEAD") {
-    answer.reply = errorReply(405, "only GET and HEAD are answered");
-    answer.reply.headers.emplace_back("Allow", "GET, HEAD");
-    return answer;
-  }
   const Target target = splitTarget(request.target);
   std::string_view rawCapture;
   const Route* route = findRoute(target.path, rawCapture);
+  if (auto refused = refusedMethod(request, route)) {
+    answer.reply = std::move(*refused);
+    return answer;
+  }
   if (!route) {
     answer.reply = guarded([&] { return pageFile(target.path); });
     return answer;
@@ -158,9 +175,9 @@ Answer Router::answerRoute(const Request& request) const {
   const std::string search = "/api/search";
   if (target.path == search && request.accept.find("application/x-ndjson") != std::string::npos) {
     answer.reply = guarded([&] {
-      answer.stream = std::make_unique<SearchStream>(sessions_, parseParams(target.query));
+      answer.stream = std::make_unique<SearchStream>(sessions_, parseParams(target.query, request.body));
       Reply head{200, "application/x-ndjson", {}, {}};
-      head.headers.emplace_back("ETag", entityTag(sessions_.latest(), request.target));
+      head.headers.emplace_back("ETag", entityTag(sessions_.latest(), request.target + request.body));
       head.headers.emplace_back("Cache-Control", "no-cache");
       return head;
     });
@@ -168,13 +185,14 @@ Answer Router::answerRoute(const Request& request) const {
   }
   std::optional<SessionPool::Lease> lease;
   if (route->lane != Lane::Inline) lease.emplace(sessions_.acquire());
-  const std::string tag = entityTag(lease ? (*lease)->lastGame() : sessions_.latest(), request.target);
+  const std::string tag =
+      entityTag(lease ? (*lease)->lastGame() : sessions_.latest(), request.target + request.body);
   if (request.ifNoneMatch == tag) {
     answer.reply.status = 304;
   } else {
     answer.reply = guarded([&] {
       const std::string capture = percentDecoded(rawCapture, route->capture, false);
-      const Params params = parseParams(target.query);
+      const Params params = parseParams(target.query, request.body);
       return route->handler(params, capture, lease ? &**lease : nullptr, options_.patternBudget);
     });
   }

@@ -24,6 +24,8 @@ struct Request {
   std::string target;  // the path and query string as sent
   std::string accept, ifNoneMatch;
   bool range = false;  // a Range header was sent
+  std::string contentType;
+  std::string body;  // a POSTed form's parameters (limits::kMaxBodyBytes at most)
 };
 
 // Where an answer is computed: on the I/O thread that read the request, with no

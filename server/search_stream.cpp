@@ -3,6 +3,7 @@
 #include "query/json.hpp"
 #include "query/json_text.hpp"
 #include "query/search.hpp"
+#include "query/position_request.hpp"
 #include "server/limits.hpp"
 #include "server/sessions.hpp"
 
@@ -11,7 +12,7 @@ namespace apiary::server {
 SearchStream::SearchStream(SessionPool& sessions, const Params& params)
     : session_(sessions.openSession()),
       kept_(session_->kept(params.filter)),
-      position_(requestedBoard(params, &session_->catalogue())),
+      position_(query::readPosition(params.position, &session_->catalogue())),
       params_(params) {
   // A position string has no move order: refuse same_order before the first line.
   query::search(session_->db(), session_->catalogue(), position_,

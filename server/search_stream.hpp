@@ -10,7 +10,6 @@
 
 #include "query/session.hpp"
 #include "server/params.hpp"
-#include "server/position.hpp"
 
 namespace apiary::server {
 

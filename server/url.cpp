@@ -13,9 +13,12 @@ int hexValue(char c) {
   return -1;
 }
 
+// The error names the parameter as a query field when it is one, else in its text.
 [[noreturn]] void refuse(const std::string& parameter, std::string_view sent, const char* why) {
-  throw query::QueryError(query::ErrorKind::BadInput, parameter,
-                          parameter + " '" + std::string(sent) + "': " + why);
+  const std::string detail = " '" + std::string(sent) + "': " + why;
+  if (const auto field = query::fieldNamed(parameter))
+    throw query::QueryError(query::ErrorKind::BadInput, *field, detail);
+  throw query::QueryError(query::ErrorKind::BadInput, query::Field::None, parameter + detail);
 }
 
 }  // namespace

@@ -51,9 +51,18 @@ void addServeCommand(CLI::App& app, const GlobalOptions& global, int& exitCode) 
   auto* cmd = app.add_subcommand("serve", "The explorer page and its JSON API over the database, read-only");
   cmd->add_option("--host", o->host, "Address to listen on")->capture_default_str();
   cmd->add_option("--port", o->port, "Port (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
-  cmd->add_option("--threads", o->threads, "Worker threads; each open connection holds one")
+  cmd->add_option("--threads", o->threads, "Threads answering from the database (0: two a core)")
       ->capture_default_str()
-      ->check(CLI::Range(1, 1024));
+      ->check(CLI::Range(0, 256));
+  cmd->add_option_function<double>(
+         "--pattern-budget",
+         [o](double seconds) {
+           o->patternBudget = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+               std::chrono::duration<double>(seconds));
+         },
+         "Seconds a pattern query may take before it is stopped with 503 (0: no limit; default " +
+             std::to_string(server::limits::kDefaultPatternBudget.count()) + ")")
+      ->check(CLI::Range(0.0, 86400.0));
   cmd->add_flag("--cors", o->cors, "Allow pages of other origins to call the API");
   cmd->callback([&global, o, &exitCode] { exitCode = runServe(global, *o); });
 }

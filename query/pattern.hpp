@@ -10,9 +10,11 @@
 // catalogue and tested.
 #pragma once
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,6 +74,18 @@ struct PatternRequest {
   uint64_t offset = 0;
   uint64_t limit = 20;
   unsigned threads = 0;  // 0: one per core
+  // When set, the scan stops once past it and throws PatternOverBudget.
+  std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt;
+};
+
+// A pattern query stopped at its deadline: how far it got, for the caller to say
+// what to narrow.
+class PatternOverBudget : public std::runtime_error {
+ public:
+  PatternOverBudget(uint64_t screened, uint64_t replayed)
+      : std::runtime_error("the pattern query ran out of time"), screened(screened), replayed(replayed) {}
+  uint64_t screened;  // games screened by their stored features
+  uint64_t replayed;  // games that had to be replayed (the costly part)
 };
 
 struct PatternHit {

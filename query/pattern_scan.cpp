@@ -19,6 +19,14 @@ namespace {
 
 constexpr std::size_t kChunk = 4096;
 
+// The request's deadline, checked once a batch and once a game: a thread that finds
+// it passed stops, and the caller throws once every thread has stopped (an
+// exception may not leave a worker thread).
+struct Deadline {
+  std::optional<std::chrono::steady_clock::time_point> at;
+  bool passed() const { return at && std::chrono::steady_clock::now() >= *at; }
+};
+
 struct GameMatch {
   index::GameId id = 0;
   uint32_t ply = 0;
@@ -58,9 +66,9 @@ GameMatch testGame(const Pattern& pattern, const index::GameRow& row, const Repl
 
 // Runs work(i) for i in [0, n) on `threads` threads, interleaved.
 template <class Work>
-void splitOver(unsigned threads, std::size_t n, const Work& work) {
+void splitOver(unsigned threads, std::size_t n, const Deadline& deadline, const Work& work) {
   const auto run = [&](unsigned first) {
-    for (std::size_t i = first; i < n; i += threads) work(i);
+    for (std::size_t i = first; i < n && !deadline.passed(); i += threads) work(i);
   };
   std::vector<std::jthread> workers;
   for (unsigned t = 1; t < threads; ++t) workers.emplace_back(run, t);
@@ -76,10 +84,11 @@ struct Screened {
 
 // One thread's share: its run of batches read and its games screened.
 Screened screenPart(const index::Database& db, const Pattern& pattern, const std::vector<bool>* kept,
-                    index::GameId visible, unsigned part, unsigned parts) {
+                    index::GameId visible, unsigned part, unsigned parts, const Deadline& deadline) {
   Screened out;
   db.forEachPatternBatch(
       [&](std::string_view value) {
+        if (deadline.passed()) return;
         index::PatternBatchReader reader(value);
         for (index::StoredGame g; reader.next(g);) {
           if (g.id > visible || (kept && (std::size_t(g.id) >= kept->size() || !(*kept)[std::size_t(g.id)]))) continue;
@@ -99,11 +108,12 @@ Screened screenPart(const index::Database& db, const Pattern& pattern, const std
 // Every kept game screened, the batches cut into one run a thread (each reads and
 // decompresses its own, so reading is shared as well as screening).
 Screened screenGames(const index::Database& db, const Pattern& pattern, const std::vector<bool>* kept,
-                     index::GameId visible, unsigned threads) {
+                     index::GameId visible, unsigned threads, const Deadline& deadline) {
   std::vector<std::future<Screened>> parts;
   for (unsigned t = 1; t < threads; ++t)
-    parts.push_back(std::async(std::launch::async, screenPart, std::cref(db), std::cref(pattern), kept, visible, t, threads));
-  Screened out = screenPart(db, pattern, kept, visible, 0, threads);
+    parts.push_back(std::async(std::launch::async, screenPart, std::cref(db), std::cref(pattern), kept, visible, t,
+                               threads, std::cref(deadline)));
+  Screened out = screenPart(db, pattern, kept, visible, 0, threads, deadline);
   for (auto& part : parts) {
     Screened p = part.get();
     out.games += p.games;
@@ -116,15 +126,16 @@ Screened screenGames(const index::Database& db, const Pattern& pattern, const st
 // The open games read from the catalogue in id order (forwards through its file,
 // which the kernel's readahead follows on a cold cache) and replayed.
 void replayGames(const index::GameSearch& catalogue, const Pattern& pattern, std::vector<Replay> replays,
-                 unsigned threads, std::vector<GameMatch>& matches) {
+                 unsigned threads, const Deadline& deadline, std::vector<GameMatch>& matches) {
   std::sort(replays.begin(), replays.end(), [](const Replay& a, const Replay& b) { return a.id < b.id; });
   struct Job {
     index::GameRow row;
     Replay window;
   };
-  const auto testChunk = [&pattern, threads](std::vector<Job> jobs) {
+  const auto testChunk = [&pattern, threads, &deadline](std::vector<Job> jobs) {
     std::vector<GameMatch> out(jobs.size());
-    splitOver(threads, jobs.size(), [&](std::size_t i) { out[i] = testGame(pattern, jobs[i].row, jobs[i].window); });
+    splitOver(threads, jobs.size(), deadline,
+              [&](std::size_t i) { out[i] = testGame(pattern, jobs[i].row, jobs[i].window); });
     return out;
   };
   const auto take = [&](std::vector<GameMatch> found) {
@@ -132,7 +143,7 @@ void replayGames(const index::GameSearch& catalogue, const Pattern& pattern, std
       if (m.positions) matches.push_back(m);
   };
   std::future<std::vector<GameMatch>> running;
-  for (std::size_t first = 0; first < replays.size(); first += kChunk) {
+  for (std::size_t first = 0; first < replays.size() && !deadline.passed(); first += kChunk) {
     std::vector<Job> chunk;
     const std::size_t end = std::min(replays.size(), first + kChunk);
     std::vector<index::GameId> ids;
@@ -174,14 +185,18 @@ PatternPage findPatternPage(const index::Database& db, const index::GameSearch& 
     kept.assign(std::size_t(catalogue.visible()) + 1, false);
     for (const index::GameFacts& f : catalogue.facts(query)) kept[std::size_t(f.id)] = true;
   }
-  Screened screened = screenGames(db, pattern, query.empty() ? nullptr : &kept, catalogue.visible(), threads);
+  const Deadline deadline{request.deadline};
+  Screened screened =
+      screenGames(db, pattern, query.empty() ? nullptr : &kept, catalogue.visible(), threads, deadline);
+  if (deadline.passed()) throw PatternOverBudget(screened.games, screened.replays.size());
   PatternPage page;
   PatternResult& out = page.result;
   out.side = pattern.side();
   out.scanned = screened.games;
   out.replayed = screened.replays.size();
   std::vector<GameMatch>& matches = screened.matches;
-  replayGames(catalogue, pattern, std::move(screened.replays), threads, matches);
+  replayGames(catalogue, pattern, std::move(screened.replays), threads, deadline, matches);
+  if (deadline.passed()) throw PatternOverBudget(out.scanned, out.replayed);
   std::sort(matches.begin(), matches.end(), [](const GameMatch& a, const GameMatch& b) { return a.id > b.id; });
   for (std::size_t i = 0; i < matches.size(); ++i) {
     const GameMatch& m = matches[i];

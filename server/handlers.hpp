@@ -2,6 +2,7 @@
 // document (query/json.hpp, the CLI's own). Bad input throws query::QueryError,
 // which routes.cpp turns into its status; handlers hold no HTTP plumbing.
 #pragma once
+#include <chrono>
 #include <string_view>
 
 #include "query/session.hpp"
@@ -15,7 +16,8 @@ Reply infoReply(query::ReadSession& session);                          // apiary
 Reply exploreReply(const Params& params, query::ReadSession& session);  // apiary explore --json
 Reply searchReply(const Params& params, query::ReadSession& session);   // apiary search --json
 Reply gamesReply(const Params& params, query::ReadSession& session);    // apiary games --json
-Reply patternReply(const Params& params, query::ReadSession& session);  // apiary pattern --json
+// apiary pattern --json, stopped after `budget` (zero: none) with query::PatternOverBudget.
+Reply patternReply(const Params& params, query::ReadSession& session, std::chrono::steady_clock::duration budget = {});
 // A game with its plies; `id` as written in the path (404 when no such game).
 Reply gameReply(std::string_view id, const Params& params, query::ReadSession& session);
 Reply exportReply(std::string_view id, const Params& params, query::ReadSession& session);

@@ -1,7 +1,5 @@
 #include "server/params.hpp"
 
-#include <httplib.h>
-
 #include <charconv>
 #include <cstdint>
 #include <functional>
@@ -10,6 +8,7 @@
 
 #include "notation/notation_table.hpp"
 #include "query/error.hpp"
+#include "server/url.hpp"
 
 namespace apiary::server {
 
@@ -127,12 +126,11 @@ bool playersByScore(const Params& params) {
 }
 
 Params parseParams(std::string_view queryString, std::string_view formBody) {
-  httplib::Params raw;  // percent-decoded by the HTTP library
-  httplib::detail::parse_query_text(std::string(queryString), raw);
-  if (!formBody.empty()) httplib::detail::parse_query_text(std::string(formBody), raw);
+  auto pairs = queryPairs(queryString);
+  for (auto& pair : queryPairs(formBody)) pairs.push_back(std::move(pair));
   Params out;
   std::set<Field> seen;
-  for (const auto& [given, value] : raw) {
+  for (const auto& [given, value] : pairs) {
     const std::string name = given.substr(0, kMaxValueLength);
     const auto field = query::fieldNamed(name);
     const auto setter = field ? setters().find(*field) : setters().end();

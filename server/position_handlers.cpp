@@ -49,7 +49,7 @@ Reply searchReply(const Params& params, query::ReadSession& session) {
   });
 }
 
-Reply patternReply(const Params& params, query::ReadSession& session) {
+Reply patternReply(const Params& params, query::ReadSession& session, std::chrono::steady_clock::duration budget) {
   // A pattern is looked for in every position of the kept games (apiary pattern
   // takes no position either): a position given is refused, not ignored.
   const query::PositionRequest& p = params.position;
@@ -61,7 +61,9 @@ Reply patternReply(const Params& params, query::ReadSession& session) {
   }
   const query::Pattern pattern(params.pattern, params.where);
   return timed([&] {
-    const query::PatternRequest request{params.filter, params.offset, params.limit, 0};
+    // One thread a query: the pattern pool's threads are the queries' share of the cores.
+    query::PatternRequest request{.filter = params.filter, .offset = params.offset, .limit = params.limit, .threads = 1};
+    if (budget.count()) request.deadline = std::chrono::steady_clock::now() + budget;
     return query::patternJson(query::findPattern(session.db(), session.catalogue(), pattern, request));
   });
 }

@@ -1,53 +1,82 @@
 #include "server/routes.hpp"
 
-#include <chrono>
 #include <functional>
+#include <vector>
 
+#include "query/pattern.hpp"
 #include "server/errors.hpp"
 #include "server/handlers.hpp"
-#include "server/search_stream.hpp"
+#include "server/url.hpp"
 #include "server/web_files.hpp"
 
 namespace apiary::server {
 
 namespace {
 
-// A handler of the table: the parameters, the path's captures, a leased session
-// (nullptr for answers that read no database).
-using Handler = std::function<Reply(const Params&, const httplib::Match&, query::ReadSession*)>;
+using Clock = std::chrono::steady_clock;
+
+// A handler of the table: the parameters, the path's one capture (a `*` segment,
+// decoded), a leased session (nullptr for answers that read no database), the
+// pattern budget.
+using Handler = std::function<Reply(const Params&, const std::string&, query::ReadSession*, Clock::duration)>;
 
 struct Route {
-  const char* pattern;
-  bool readsDatabase;
+  const char* pattern;  // a `*` segment is captured
+  const char* capture;  // the parameter an error in the capture names
+  Lane lane;
   Handler handler;
   bool takesPosition = false;  // answered for a POSTed form too
 };
 
 const std::vector<Route>& routeTable() {
+  using L = Lane;
   static const std::vector<Route> table{
-      {"/health", false, [](auto&, auto&, auto*) { return healthReply(); }},
-      {"/api/info", true, [](auto&, auto&, auto* s) { return infoReply(*s); }},
-      {"/api/notations", false, [](auto&, auto&, auto*) { return notationsReply(); }},
-      {"/api/explore", true, [](auto& p, auto&, auto* s) { return exploreReply(p, *s); }, true},
-      {"/api/search", true, [](auto& p, auto&, auto* s) { return searchReply(p, *s); }, true},
-      {"/api/games", true, [](auto& p, auto&, auto* s) { return gamesReply(p, *s); }},
-      {"/api/pattern", true, [](auto& p, auto&, auto* s) { return patternReply(p, *s); }},
-      {R"(/api/games/([^/]+))", true, [](auto& p, auto& m, auto* s) { return gameReply(m[1].str(), p, *s); }},
-      {R"(/api/games/([^/]+)/export)", true,
-       [](auto& p, auto& m, auto* s) { return exportReply(m[1].str(), p, *s); }},
-      {R"(/api/player/([^/]+))", true, [](auto& p, auto& m, auto* s) { return playerReply(m[1].str(), p, *s); }},
-      {"/api/export", true, [](auto& p, auto&, auto* s) { return positionExportReply(p, *s); }},
-      {"/api/player_names", true, [](auto& p, auto&, auto* s) { return playerNamesReply(p, *s); }},
-      {"/api/players", true, [](auto& p, auto&, auto* s) { return playersReply(p, *s); }},
-      {"/api/board", true, [](auto& p, auto&, auto* s) { return boardReply(p, &s->catalogue()); }, true},
-      {"/api/position.svg", true, [](auto& p, auto&, auto* s) { return svgReply(p, &s->catalogue()); }, true},
+      {"/health", "", L::Inline, [](auto&, auto&, auto*, auto) { return healthReply(); }},
+      {"/api/info", "", L::Quick, [](auto&, auto&, auto* s, auto) { return infoReply(*s); }},
+      {"/api/notations", "", L::Inline, [](auto&, auto&, auto*, auto) { return notationsReply(); }},
+      {"/api/explore", "", L::Quick, [](auto& p, auto&, auto* s, auto) { return exploreReply(p, *s); }, true},
+      {"/api/search", "", L::Database, [](auto& p, auto&, auto* s, auto) { return searchReply(p, *s); }, true},
+      {"/api/games", "", L::Database, [](auto& p, auto&, auto* s, auto) { return gamesReply(p, *s); }},
+      {"/api/pattern", "", L::Pattern, [](auto& p, auto&, auto* s, auto b) { return patternReply(p, *s, b); }},
+      {"/api/games/*", "id", L::Quick, [](auto& p, auto& id, auto* s, auto) { return gameReply(id, p, *s); }},
+      {"/api/games/*/export", "id", L::Database,
+       [](auto& p, auto& id, auto* s, auto) { return exportReply(id, p, *s); }},
+      {"/api/player/*", "name", L::Database,
+       [](auto& p, auto& name, auto* s, auto) { return playerReply(name, p, *s); }},
+      {"/api/export", "", L::Database, [](auto& p, auto&, auto* s, auto) { return positionExportReply(p, *s); }},
+      {"/api/player_names", "", L::Database,
+       [](auto& p, auto&, auto* s, auto) { return playerNamesReply(p, *s); }},
+      {"/api/players", "", L::Database, [](auto& p, auto&, auto* s, auto) { return playersReply(p, *s); }},
+      {"/api/board", "", L::Quick, [](auto& p, auto&, auto* s, auto) { return boardReply(p, &s->catalogue()); },
+       true},
+      {"/api/position.svg", "", L::Quick,
+       [](auto& p, auto&, auto* s, auto) { return svgReply(p, &s->catalogue()); }, true},
   };
   return table;
 }
 
-std::string_view queryOf(const std::string& target) {
-  const auto mark = target.find('?');
-  return mark == std::string::npos ? std::string_view() : std::string_view(target).substr(mark + 1);
+// The path matches the pattern segment by segment; `capture` gets the `*` one, as sent.
+bool matches(std::string_view pattern, std::string_view path, std::string_view& capture) {
+  while (!pattern.empty() && !path.empty()) {
+    const auto patternEnd = std::min(pattern.find('/', 1), pattern.size());
+    const auto pathEnd = std::min(path.find('/', 1), path.size());
+    const std::string_view want = pattern.substr(0, patternEnd), got = path.substr(0, pathEnd);
+    if (want == "/*") {
+      if (got.size() < 2) return false;
+      capture = got.substr(1);
+    } else if (want != got) {
+      return false;
+    }
+    pattern.remove_prefix(patternEnd);
+    path.remove_prefix(pathEnd);
+  }
+  return pattern.empty() && path.empty();
+}
+
+const Route* findRoute(std::string_view path, std::string_view& capture) {
+  for (const Route& route : routeTable())
+    if (matches(route.pattern, path, capture)) return &route;
+  return nullptr;
 }
 
 // Changes when the database shows more games, and differs between questions and
@@ -57,121 +86,119 @@ std::string entityTag(index::GameId visible, const std::string& target) {
   return "\"" + std::to_string(visible) + "-" + std::to_string(run ^ std::hash<std::string>{}(target)) + "\"";
 }
 
-void send(httplib::Response& res, const Reply& reply) {
-  res.status = reply.status;
-  for (const auto& [name, value] : reply.headers) res.set_header(name, value);
-  res.set_content(reply.body, reply.contentType.c_str());
-}
-
 // Runs the handler, its errors turned into their answers.
 Reply guarded(const std::function<Reply()>& run) {
   try {
     return run();
   } catch (const query::QueryError& e) {
     return errorReply(e);
+  } catch (const query::PatternOverBudget& e) {
+    return errorReply(503, "the pattern query took longer than this server allows (" + std::to_string(e.screened) +
+                               " games screened, " + std::to_string(e.replayed) +
+                               " to replay): narrow it with a filter (player, from_date, result, game_type ...), "
+                               "a bound on the ply in where (\"ply <= 30 and ...\") or a rarer formation");
   } catch (const std::invalid_argument& e) {
     return errorReply(400, e.what());
+  } catch (const std::exception& e) {
+    return errorReply(500, e.what());
   }
 }
 
-class Api {
- public:
-  explicit Api(SessionPool& sessions) : sessions_(sessions) {}
+bool isApi(std::string_view path) { return path.rfind("/api/", 0) == 0 || path == "/api"; }
 
-  void answer(const Route& route, const httplib::Request& req, httplib::Response& res) {
-    std::optional<SessionPool::Lease> lease;
-    if (route.readsDatabase) lease.emplace(sessions_.acquire());
-    const std::string tag = entityTag(lease ? (*lease)->lastGame() : sessions_.latest(), req.target + req.body);
-    res.set_header("ETag", tag);
-    res.set_header("Cache-Control", "no-cache");
-    if (req.get_header_value("If-None-Match") == tag) {
-      res.status = 304;
-      return;
-    }
-    send(res, guarded([&] {
-           const Params params = parseParams(queryOf(req.target), req.body);
-           return route.handler(params, req.matches, lease ? &**lease : nullptr);
-         }));
+Reply pageFile(std::string_view rawPath) {
+  const std::string path = percentDecoded(rawPath, "path", false);
+  if (isApi(path)) return errorReply(404, "no such endpoint");
+  const WebFile* file = findWebFile(path);
+  if (!file) return errorReply(404, "no such file");
+  Reply reply{200, std::string(file->contentType), std::string(file->bytes), {}};
+  reply.headers.emplace_back("Cache-Control", "public, max-age=60");
+  return reply;
+}
+
+// GET and HEAD everywhere; POST where a whole game pasted as the position may be
+// longer than a URL (the same parameters as a form body). Anything else: an answer.
+std::optional<Reply> refusedMethod(const Request& request, const Route* route) {
+  if (request.method == "GET" || request.method == "HEAD") return std::nullopt;
+  const bool posts = route && route->takesPosition;
+  if (request.method == "POST" && posts) {
+    const std::string_view type = request.contentType;
+    if (type.rfind("application/x-www-form-urlencoded", 0) == 0 || type.rfind("text/plain", 0) == 0)
+      return std::nullopt;
+    return errorReply(415, "a form's text only (application/x-www-form-urlencoded or text/plain)");
   }
-
-  // Every match of a search, one game a line, read as the client takes them.
-  void stream(const httplib::Request& req, httplib::Response& res) {
-    res.set_header("ETag", entityTag(sessions_.latest(), req.target));
-    res.set_header("Cache-Control", "no-cache");
-    const Reply refused = guarded([&] {
-      streamSearch(sessions_.dir(), parseParams(queryOf(req.target)), res);
-      Reply streamed;
-      streamed.status = 0;
-      return streamed;
-    });
-    if (refused.status) send(res, refused);
-  }
-
-
- private:
-  SessionPool& sessions_;
-};
-
-void servePage(const httplib::Request& req, httplib::Response& res) {
-  if (req.path.rfind("/api/", 0) == 0 || req.path == "/api") return send(res, errorReply(404, "no such endpoint"));
-  const WebFile* file = findWebFile(req.path);
-  if (!file) return send(res, errorReply(404, "no such file"));
-  res.set_header("Cache-Control", "public, max-age=60");
-  res.set_content(file->bytes.data(), file->bytes.size(), std::string(file->contentType).c_str());
+  Reply refused = errorReply(405, posts ? "only GET, HEAD and POST are answered" : "only GET and HEAD are answered");
+  refused.headers.emplace_back("Allow", posts ? "GET, HEAD, POST" : "GET, HEAD");
+  return refused;
 }
 
 }  // namespace
 
-void addRoutes(httplib::Server& http, SessionPool& sessions, const RouteOptions& options) {
-  auto api = std::make_shared<Api>(sessions);
-  for (const Route& route : routeTable()) {
-    const bool search = std::string_view(route.pattern) == "/api/search";
-    http.Get(route.pattern, [api, &route, search](const httplib::Request& req, httplib::Response& res) {
-      if (search && req.get_header_value("Accept").find("application/x-ndjson") != std::string::npos)
-        return api->stream(req, res);
-      api->answer(route, req, res);
+Router::Router(SessionPool& sessions, const RouteOptions& options) : sessions_(sessions), options_(options) {}
+
+Lane Router::laneOf(const Request& request) const {
+  std::string_view capture;
+  const Route* route = findRoute(splitTarget(request.target).path, capture);
+  return route && !refusedMethod(request, route) ? route->lane : Lane::Inline;
+}
+
+Answer Router::answer(const Request& request) const {
+  Answer answer;
+  try {
+    answer = answerRoute(request);
+  } catch (const std::exception& e) {  // a session that could not be refreshed
+    answer.reply = errorReply(500, e.what());
+  }
+  if (options_.cors) answer.reply.headers.emplace_back("Access-Control-Allow-Origin", "*");
+  return answer;
+}
+
+Answer Router::answerRoute(const Request& request) const {
+  Answer answer;
+  const Target target = splitTarget(request.target);
+  std::string_view rawCapture;
+  const Route* route = findRoute(target.path, rawCapture);
+  if (auto refused = refusedMethod(request, route)) {
+    answer.reply = std::move(*refused);
+    return answer;
+  }
+  if (!route) {
+    answer.reply = guarded([&] { return pageFile(target.path); });
+    return answer;
+  }
+  // The API's answers are computed for each request: a part of one is never worth
+  // the work, and a client asking for one learns at once that it gets none.
+  if (request.range) {
+    answer.reply = errorReply(416, "Range is not served on the API: ask for the whole answer", "Range");
+    return answer;
+  }
+  const std::string search = "/api/search";
+  if (target.path == search && request.accept.find("application/x-ndjson") != std::string::npos) {
+    answer.reply = guarded([&] {
+      answer.stream = std::make_unique<SearchStream>(sessions_, parseParams(target.query, request.body));
+      Reply head{200, "application/x-ndjson", {}, {}};
+      head.headers.emplace_back("ETag", entityTag(sessions_.latest(), request.target + request.body));
+      head.headers.emplace_back("Cache-Control", "no-cache");
+      return head;
+    });
+    return answer;
+  }
+  std::optional<SessionPool::Lease> lease;
+  if (route->lane != Lane::Inline) lease.emplace(sessions_.acquire());
+  const std::string tag =
+      entityTag(lease ? (*lease)->lastGame() : sessions_.latest(), request.target + request.body);
+  if (request.ifNoneMatch == tag) {
+    answer.reply.status = 304;
+  } else {
+    answer.reply = guarded([&] {
+      const std::string capture = percentDecoded(rawCapture, route->capture, false);
+      const Params params = parseParams(target.query, request.body);
+      return route->handler(params, capture, lease ? &**lease : nullptr, options_.patternBudget);
     });
   }
-  // A whole game pasted as the position is longer than a URL may be: the position's
-  // endpoints take the same parameters as a form body too.
-  for (const Route& route : routeTable()) {
-    if (!route.takesPosition) continue;
-    http.Post(route.pattern, [api, &route](const httplib::Request& req, httplib::Response& res) {
-      // cpp-httplib reads an application/x-www-form-urlencoded body only to 8 KiB, a
-      // limit compiled into the library: the same text is taken as text/plain too.
-      const std::string type = req.get_header_value("Content-Type");
-      if (type.rfind("application/x-www-form-urlencoded", 0) != 0 && type.rfind("text/plain", 0) != 0)
-        return send(res, errorReply(415, "a form's text only (application/x-www-form-urlencoded or text/plain)"));
-      api->answer(route, req, res);
-    });
-  }
-  http.Get(".*", servePage);
-  const auto notAllowed = [](const httplib::Request&, httplib::Response& res) {
-    res.set_header("Allow", "GET, HEAD");
-    send(res, errorReply(405, "only GET and HEAD are answered"));
-  };
-  http.Post(".*", notAllowed);
-  http.Put(".*", notAllowed);
-  http.Patch(".*", notAllowed);
-  http.Delete(".*", notAllowed);
-  http.Options(".*", notAllowed);
-  // Anything the library itself refuses (a bad request line, a URI too long) and
-  // every status without a body gets a JSON one.
-  http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-    if (res.body.empty() && res.status >= 400)
-      res.set_content(nlohmann::json{{"error", "refused with status " + std::to_string(res.status)}}.dump(), kJsonType);
-  });
-  http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr error) {
-    std::string what = "internal error";
-    try {
-      std::rethrow_exception(error);
-    } catch (const std::exception& e) {
-      what = e.what();
-    } catch (...) {
-    }
-    send(res, errorReply(500, what));
-  });
-  if (options.cors) http.set_default_headers({{"Access-Control-Allow-Origin", "*"}});
+  answer.reply.headers.emplace_back("ETag", tag);
+  answer.reply.headers.emplace_back("Cache-Control", "no-cache");
+  return answer;
 }
 
 }  // namespace apiary::server

@@ -1,18 +1,34 @@
 // GET /api/search with Accept: application/x-ndjson: every game through the
-// position, one JSON object a line, chunked. The stream reads a session of its own,
-// opened for it, so it sees one state of the database from its first line to its
-// last and holds none of the shared sessions while a slow client reads.
+// position, one JSON object a line, a page at a time as the client takes them. The
+// stream reads a session of its own (its own catalogue connection, the positions
+// through the server's one RocksDB instance), so it sees one list of games from its
+// first line to its last and holds none of the shared sessions while a slow client
+// reads. Its memory is that session and one page of lines.
 #pragma once
-#include <httplib.h>
+#include <memory>
+#include <string>
 
-#include <filesystem>
-
+#include "query/session.hpp"
 #include "server/params.hpp"
 
 namespace apiary::server {
 
-// Checks the question (throwing query::QueryError) and sets the response's content
-// provider; lines are read a page at a time as the client takes them.
-void streamSearch(const std::filesystem::path& db, const Params& params, httplib::Response& res);
+class SessionPool;
+
+class SearchStream {
+ public:
+  // Checks the question (throwing query::QueryError) before the first line.
+  SearchStream(SessionPool& sessions, const Params& params);
+  // The next page of lines; empty once every match has been given.
+  std::string nextPage();
+
+ private:
+  std::unique_ptr<query::ReadSession> session_;
+  query::KeptGames* kept_;  // owned by the session
+  Board position_;
+  Params params_;
+  uint64_t offset_ = 0;
+  bool done_ = false;
+};
 
 }  // namespace apiary::server

@@ -1,11 +1,18 @@
 #include "server/server.hpp"
 
-#include <httplib.h>
+#include <sys/resource.h>
 
 #include <algorithm>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
+#include "server/connection.hpp"
 #include "server/routes.hpp"
 #include "server/sessions.hpp"
 
@@ -13,50 +20,106 @@ namespace apiary::server {
 
 namespace {
 
-// Bounds on what one client may send or hold: requests carry no body, a slow
-// client is dropped after a few seconds of silence, a connection serves many
-// requests (keep-alive) but not forever.
-constexpr std::size_t kMaxPayload = 64 * 1024;
-constexpr time_t kReadTimeoutSeconds = 3;
-constexpr time_t kWriteTimeoutSeconds = 5;
-constexpr time_t kKeepAliveSeconds = 5;
-constexpr std::size_t kKeepAliveRequests = 10000;
+namespace net = boost::asio;
+using net::ip::tcp;
 
-unsigned sessionCount(const ServerOptions& o) {
-  if (o.sessions) return o.sessions;
-  return std::clamp(2 * std::max(1u, std::thread::hardware_concurrency()), 2u, std::max(2u, o.threads));
+unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
+// Two a core: a quick answer under way on one leaves the others to read and write.
+unsigned ioThreads() { return 2 * cores(); }
+
+// The connections the process's file limit allows, raised to its hard limit first:
+// the database's files and a margin stay free.
+std::size_t connectionCap() {
+  rlimit files{};
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+    getrlimit(RLIMIT_NOFILE, &files);
+  }
+  constexpr rlim_t kReserved = 512;
+  const rlim_t usable = files.rlim_cur > 2 * kReserved ? files.rlim_cur - kReserved : files.rlim_cur / 2;
+  return std::min<std::size_t>(limits::kMaxConnections, usable);
 }
 
 }  // namespace
 
-Server::Server(const ServerOptions& options)
-    : options_(options),
-      sessions_(std::make_unique<SessionPool>(options.db, sessionCount(options), options.refreshAfter)),
-      http_(std::make_unique<httplib::Server>()) {
-  const unsigned threads = std::max(1u, options.threads);
-  http_->new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  http_->set_payload_max_length(kMaxPayload);
-  http_->set_read_timeout(kReadTimeoutSeconds, 0);
-  http_->set_write_timeout(kWriteTimeoutSeconds, 0);
-  http_->set_keep_alive_timeout(kKeepAliveSeconds);
-  http_->set_keep_alive_max_count(kKeepAliveRequests);
-  // Headers and body go out in separate writes: without this, Nagle's algorithm
-  // holds the body until the client's delayed ACK, 40 ms an answer.
-  http_->set_tcp_nodelay(true);
-  addRoutes(*http_, *sessions_, {.cors = options.cors});
-}
+struct Server::State {
+  explicit State(const ServerOptions& o)
+      : options(o),
+        databaseThreads(o.threads ? o.threads : 2 * cores()),
+        sessions(o.db, ioThreads() + databaseThreads + limits::kPatternThreads, o.refreshAfter),
+        router(sessions, {.cors = o.cors, .patternBudget = o.patternBudget}),
+        database(databaseThreads),
+        patterns(limits::kPatternThreads),
+        backend{router, database, patterns},
+        cap(connectionCap()) {}
 
-Server::~Server() = default;
+  void accept() {
+    acceptor.async_accept(net::make_strand(io), [this](boost::system::error_code ec, tcp::socket socket) {
+      if (ec == net::error::operation_aborted) return;
+      if (ec) {  // out of files, for one: the backlog waits, and the accept is tried again soon
+        retry.expires_after(std::chrono::milliseconds(50));
+        return retry.async_wait([this](boost::system::error_code waited) {
+          if (!waited) accept();
+        });
+      }
+      if (backend.connections.load() >= cap) refuseConnection(std::move(socket));
+      else serveConnection(std::move(socket), backend);
+      accept();
+    });
+  }
+
+  ServerOptions options;
+  unsigned databaseThreads;
+  SessionPool sessions;
+  Router router;
+  net::thread_pool database;
+  PatternPool patterns;
+  Backend backend;
+  std::size_t cap;
+  net::io_context io{int(ioThreads())};
+  tcp::acceptor acceptor{io};
+  net::steady_timer retry{io};
+};
+
+Server::Server(const ServerOptions& options) : state_(std::make_unique<State>(options)) {}
+
+Server::~Server() {
+  stop();
+  state_->patterns.stop();
+  state_->database.stop();
+  state_->database.join();
+}
 
 int Server::bind() {
-  const int port = options_.port == 0 ? http_->bind_to_any_port(options_.host)
-                                      : (http_->bind_to_port(options_.host, options_.port) ? options_.port : -1);
-  if (port <= 0) throw std::runtime_error("cannot listen on " + options_.host + ":" + std::to_string(options_.port));
-  return port;
+  State& s = *state_;
+  const std::string where = s.options.host + ":" + std::to_string(s.options.port);
+  boost::system::error_code ec;
+  const auto found = tcp::resolver(s.io).resolve(s.options.host, std::to_string(s.options.port), ec);
+  if (ec || found.empty()) throw std::runtime_error("cannot listen on " + where + ": " + ec.message());
+  const tcp::endpoint endpoint = *found.begin();
+  s.acceptor.open(endpoint.protocol());
+  // SO_REUSEADDR (a restarted server binds while old connections linger), never
+  // SO_REUSEPORT: on Linux a port another socket listens on is then refused.
+  s.acceptor.set_option(net::socket_base::reuse_address(true));
+  s.acceptor.bind(endpoint, ec);
+  if (ec == net::error::address_in_use)
+    throw std::runtime_error(where + " is in use by another program (another apiary serve?): choose another --port");
+  if (ec) throw std::runtime_error("cannot listen on " + where + ": " + ec.message());
+  s.acceptor.listen(limits::kListenBacklog);
+  return s.acceptor.local_endpoint().port();
 }
 
-bool Server::run() { return http_->listen_after_bind(); }
+bool Server::run() {
+  State& s = *state_;
+  if (!s.acceptor.is_open()) return false;
+  s.accept();
+  std::vector<std::jthread> others;
+  for (unsigned i = 1; i < ioThreads(); ++i) others.emplace_back([&s] { s.io.run(); });
+  s.io.run();
+  return true;
+}
 
-void Server::stop() { http_->stop(); }
+void Server::stop() { state_->io.stop(); }
 
 }  // namespace apiary::server

@@ -1,27 +1,30 @@
-// apiary serve: the HTTP server over a database, read-only. Binds, then serves on
-// its threads until stop() (which another thread may call) is called.
+// apiary serve: the HTTP server over a database, read-only. Binds, then serves until
+// stop() (which another thread may call) is called.
+//
+// Event-driven (Boost.Beast on Asio): connections are read and written by a few
+// I/O threads (two a core), so an idle or slow client costs a few KiB, not a
+// thread. What needs no database (/health, the page) and the quick answers
+// (explore, info, a game, the board) are computed on the I/O thread; questions
+// that may read many games on a pool of their own, pattern queries on another
+// (server/pattern_pool.hpp). Every bound is in server/limits.hpp.
 #pragma once
 #include <chrono>
 #include <filesystem>
 #include <memory>
 #include <string>
 
-namespace httplib {
-class Server;
-}
+#include "server/limits.hpp"
 
 namespace apiary::server {
-
-class SessionPool;
 
 struct ServerOptions {
   std::filesystem::path db;
   std::string host = "127.0.0.1";
-  int port = 8080;           // 0: any free port
-  unsigned threads = 32;     // each open connection holds one while it is open
-  unsigned sessions = 0;     // read sessions; 0: two a core
+  int port = 8080;        // 0: any free port
+  unsigned threads = 0;   // threads answering from the database; 0: two a core
   bool cors = false;
   std::chrono::milliseconds refreshAfter{250};  // how stale a read session may be
+  std::chrono::steady_clock::duration patternBudget = limits::kDefaultPatternBudget;  // zero: none
 };
 
 class Server {
@@ -30,7 +33,7 @@ class Server {
   explicit Server(const ServerOptions& options);
   ~Server();
   // Binds the address and returns the port (the one chosen, for port 0); throws
-  // std::runtime_error when it cannot.
+  // std::runtime_error when it cannot, saying so when another program holds it.
   int bind();
   // Serves until stop(); false when it could not serve.
   bool run();
@@ -38,9 +41,8 @@ class Server {
   void stop();
 
  private:
-  ServerOptions options_;
-  std::unique_ptr<SessionPool> sessions_;
-  std::unique_ptr<httplib::Server> http_;
+  struct State;
+  std::unique_ptr<State> state_;
 };
 
 }  // namespace apiary::server

@@ -38,6 +38,10 @@ SessionPool::Lease SessionPool::acquire() {
   return lease;
 }
 
+std::unique_ptr<query::ReadSession> SessionPool::openSession() const {
+  return std::make_unique<query::ReadSession>(dir_, *slots_.front().session);
+}
+
 void SessionPool::release(std::size_t slot) {
   {
     std::lock_guard lock(mutex_);

@@ -50,6 +50,9 @@ class SessionPool {
   // The last game any session has seen (for answers that read no database).
   index::GameId latest() const { return latest_.load(); }
   const std::filesystem::path& dir() const { return dir_; }
+  // A session of the caller's own, reading the positions through the pool's
+  // RocksDB instance (a stream's: it outlives many leases).
+  std::unique_ptr<query::ReadSession> openSession() const;
 
  private:
   struct Slot {

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <nlohmann/json.hpp>
 
+#include "server/limits.hpp"
 #include "server_support.hpp"
 
 using namespace apiary::test;
@@ -301,7 +302,7 @@ TEST_CASE("search with Accept: application/x-ndjson streams every match, one gam
   for (std::string line; std::getline(in, line); ++lines)
     if (lines < page["games"].size()) CHECK(json::parse(line) == page["games"][lines]);
   CHECK(lines == page["total"].get<std::size_t>());
-  CHECK(page["total"].get<std::size_t>() > 300);  // more than one page of the stream
+  CHECK(page["total"].get<std::size_t>() > apiary::server::limits::kStreamPageGames);  // more than one page
   CHECK(api.get("/api/search?limit=0", {{"Accept", "application/x-ndjson"}})->status == 400);
 }
 

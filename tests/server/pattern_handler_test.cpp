@@ -51,7 +51,7 @@ TEST_CASE("GET /api/pattern answers apiary pattern's document for the same forma
   filter.gameType = "Base+MLP";
   const auto want = query::patternJson(query::findPattern(session.db(), session.catalogue(),
                                                           query::Pattern("has Q; E: *; W: *", "ply >= 20"),
-                                                          {filter, 1, 4, 0}));
+                                                          {.filter = filter, .offset = 1, .limit = 4}));
   CHECK(got == want);
   CHECK(got["total"].get<int>() > 5);
   CHECK(got["games"].size() == 4);

@@ -10,10 +10,12 @@
 
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "run_apiary.hpp"
 #include "support.hpp"
@@ -36,9 +38,17 @@ inline const std::filesystem::path& servedDatabase() {
   return db;
 }
 
+// The apiary that serves: this build's, or $APIARY_SERVE_BINARY (another build, e.g.
+// an older one, to see which of these tests it fails).
+inline const char* serveBinary() {
+  const char* other = std::getenv("APIARY_SERVE_BINARY");
+  return other && *other ? other : APIARY_BINARY;
+}
+
 class ServerProcess {
  public:
-  explicit ServerProcess(const std::filesystem::path& db) {
+  // `apiary --db DB serve --port 0 EXTRA...`
+  explicit ServerProcess(const std::filesystem::path& db, const std::vector<std::string>& extra = {}) {
     int out[2];
     REQUIRE(pipe(out) == 0);
     posix_spawn_file_actions_t actions;
@@ -46,8 +56,10 @@ class ServerProcess {
     posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
     posix_spawn_file_actions_addclose(&actions, out[0]);
     const std::string dbText = db.string();
-    const char* argv[] = {APIARY_BINARY, "--db", dbText.c_str(), "serve", "--port", "0", nullptr};
-    REQUIRE(posix_spawn(&pid_, APIARY_BINARY, &actions, nullptr, const_cast<char**>(argv), environ) == 0);
+    std::vector<const char*> argv{serveBinary(), "--db", dbText.c_str(), "serve", "--port", "0"};
+    for (const auto& arg : extra) argv.push_back(arg.c_str());
+    argv.push_back(nullptr);
+    REQUIRE(posix_spawn(&pid_, serveBinary(), &actions, nullptr, const_cast<char**>(argv.data()), environ) == 0);
     posix_spawn_file_actions_destroy(&actions);
     close(out[1]);
     // "apiary serve: DB at http://127.0.0.1:PORT/ ..."
@@ -56,6 +68,7 @@ class ServerProcess {
     while (read(out[0], &c, 1) == 1 && c != '\n') line += c;
     close(out[0]);
     const auto at = line.find("127.0.0.1:");
+    INFO("apiary serve printed: " << line);
     REQUIRE(at != std::string::npos);
     port_ = std::stoi(line.substr(at + 10));
   }
@@ -66,12 +79,9 @@ class ServerProcess {
   pid_t pid() const { return pid_; }
   bool alive() const { return pid_ > 0 && waitpid(pid_, nullptr, WNOHANG) == 0; }
   // Resident memory now, in KiB, from /proc.
-  long residentKiB() const {
-    std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
-    for (std::string line; std::getline(status, line);)
-      if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
-    return -1;
-  }
+  long residentKiB() const { return statusKiB("VmRSS:"); }
+  // Address space now, in KiB.
+  long addressSpaceKiB() const { return statusKiB("VmSize:"); }
   // SIGTERM, and the exit status (-1 when it did not exit within `within`).
   int stop(std::chrono::seconds within = std::chrono::seconds(10)) {
     if (pid_ <= 0) return exitCode_;
@@ -92,6 +102,12 @@ class ServerProcess {
   }
 
  private:
+  long statusKiB(const std::string& field) const {
+    std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+    for (std::string line; std::getline(status, line);)
+      if (line.rfind(field, 0) == 0) return std::stol(line.substr(field.size()));
+    return -1;
+  }
   pid_t pid_ = -1;
   int port_ = 0;
   int exitCode_ = -1;

@@ -8,6 +8,7 @@
 
 #include "index/batch_file.hpp"
 #include "index/database_error.hpp"
+#include "index/known_accounts.hpp"
 #include "index/position_store.hpp"
 
 namespace apiary::index {
@@ -101,10 +102,12 @@ void Database::requireOwnFolder() const {
   if (!std::filesystem::is_directory(dir_, ec))
     throw std::runtime_error(dir_.string() + " is a file, not a database folder: name a new or empty folder");
   // A database made among someone else's files would mix with them (`--db /`).
-  const bool ours = std::filesystem::exists(dir_ / "positions") || std::filesystem::exists(dir_ / "catalogue.sqlite");
-  if (!ours && !std::filesystem::is_empty(dir_, ec))
-    throw std::runtime_error(dir_.string() +
-                             " holds other files and no apiary database: name a new or empty folder for one");
+  // A user's list of bots may be put in the folder before its first ingest.
+  if (std::filesystem::exists(dir_ / "positions") || std::filesystem::exists(dir_ / "catalogue.sqlite")) return;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_, ec))
+    if (entry.path().filename() != kBotsFile)
+      throw std::runtime_error(dir_.string() +
+                               " holds other files and no apiary database: name a new or empty folder for one");
 }
 
 void Database::openPositions(bool write, bool hasCatalogue) {

@@ -100,6 +100,10 @@ TEST_CASE("a folder holding other files is not made a database; a new or empty o
   fs::create_directories(empty);
   CHECK(runApiary("--db " + empty.string() + " ingest " + s.games.string()).code == 0);
   CHECK(runApiary("--db " + (s.dir.path / "new" / "db").string() + " ingest " + s.games.string()).code == 0);
+  const fs::path botsFirst = s.dir.path / "bots-first";  // a user's bot list may come before the games
+  fs::create_directories(botsFirst);
+  std::ofstream(botsFirst / "bots.txt") << "MyBot\n";
+  CHECK(runApiary("--db " + botsFirst.string() + " ingest " + s.games.string()).code == 0);
   CHECK(runApiary(s.at + "ingest " + s.games.string()).code == 0);  // a database folder is its own
 }
 

@@ -32,7 +32,7 @@ std::optional<Listing> listPage(HttpClient& client, const std::string& url, cons
   const FetchResult answer = client.getText(url, body);
   Listing listing;
   if (!answer.ok) listing.error = answer.error;
-  else listing = parseListing(body, url);
+  else listing = parseListing(body, answer.url);
   if (!listing.ok()) {
     if (callbacks.badPage) callbacks.badPage(url, listing.error);
     return std::nullopt;

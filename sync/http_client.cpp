@@ -76,6 +76,11 @@ struct HttpClient::Body {
   const std::filesystem::path* dest = nullptr;
   std::FILE* file = nullptr;
   std::int64_t received = 0;  // this try's body bytes, whatever the status
+  // A cut download goes on where it stopped (as apt does): the bytes of `dest`
+  // kept, asked for again from there with a Range, If-Range the validator that
+  // makes sure the rest belongs to the same file.
+  std::int64_t resumeAt = 0;
+  std::string ifRange;
   bool tooLarge = false;
   std::string writeError;
 
@@ -92,14 +97,17 @@ struct HttpClient::Body {
     file = nullptr;
     return fine;
   }
-  bool successful() const {
-    long status = 0;
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-    return status >= 200 && status < 300;
+  long status() const {
+    long code = 0;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
+    return code;
   }
+  bool successful() const { return status() >= 200 && status() < 300; }
+  bool resumed() const { return resumeAt > 0 && status() == 206; }
+  std::int64_t total() const { return received + (resumed() ? resumeAt : 0); }
   bool openFile() {
     if (file) return true;
-    file = std::fopen(dest->c_str(), "wb");
+    file = std::fopen(dest->c_str(), resumed() ? "ab" : "wb");
     if (!file) writeError = "could not write " + dest->string() + ": " + std::strerror(errno);
     return file != nullptr;
   }
@@ -114,12 +122,32 @@ struct HttpClient::Body {
       text->append(data, size);
       return size;
     }
+    if (!file && status() == 206 && !resumesWhereAsked()) return 0;
     if (!openFile()) return 0;
     if (std::fwrite(data, 1, size, file) != size) {
       writeError = "could not write " + dest->string() + ": " + std::strerror(errno);
       return 0;
     }
     return size;
+  }
+  // A 206 must be the rest asked for, from the byte the kept part ends at.
+  bool resumesWhereAsked() {
+    const std::string range = headerValue(curl, "Content-Range");
+    if (resumeAt > 0 && range.rfind("bytes " + std::to_string(resumeAt) + "-", 0) == 0) return true;
+    writeError = "a partial answer (" + (range.empty() ? std::string("no Content-Range") : range) +
+                 ") where the rest from byte " + std::to_string(resumeAt) + " was asked for";
+    return false;
+  }
+  // Before the next try of a cut download: what of it is kept, and how to ask
+  // for the rest (a strong ETag, else the date); nothing kept without either.
+  void keepForResume(long answerStatus) {
+    if (!dest || (answerStatus != 200 && answerStatus != 206)) return;
+    close();  // what was written is on disk, not in a buffer
+    const std::string etag = headerValue(curl, "ETag"), date = headerValue(curl, "Last-Modified");
+    if (answerStatus == 200) ifRange = !etag.empty() && etag.rfind("W/", 0) != 0 ? etag : date;
+    std::error_code error;
+    const auto size = std::filesystem::file_size(*dest, error);
+    resumeAt = error || ifRange.empty() ? 0 : static_cast<std::int64_t>(size);
   }
   // After a 2xx answer: the file exists (empty when the body was) and is closed.
   bool finish() {
@@ -141,6 +169,7 @@ struct HttpClient::Try {
   long status = 0;
   std::optional<milliseconds> retryAfter;
   std::string error;
+  std::string redirect;  // where a 3xx points, resolved by libcurl
 };
 
 HttpClient::HttpClient(HttpOptions options) : options_(std::move(options)) {
@@ -149,10 +178,9 @@ HttpClient::HttpClient(HttpOptions options) : options_(std::move(options)) {
   curl_ = curl;
   if (!curl) return;
   curl_easy_setopt(curl, CURLOPT_USERAGENT, options_.userAgent.c_str());
-  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-  curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 10L);
+  // Redirects are followed by fetch(), each a request of its own: spaced by the
+  // delay and checked against robots.txt like any other.
   curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");  // whatever libcurl decodes
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(options_.connectTimeout.count()));
@@ -200,6 +228,9 @@ HttpClient::Try HttpClient::tryOnce(const std::string& url, Body& body, const Va
   if (!validators.etag.empty()) headers = curl_slist_append(headers, ("If-None-Match: " + validators.etag).c_str());
   if (!validators.lastModified.empty())
     headers = curl_slist_append(headers, ("If-Modified-Since: " + validators.lastModified).c_str());
+  const std::string range = body.resumeAt > 0 ? std::to_string(body.resumeAt) + "-" : std::string();
+  if (!range.empty()) headers = curl_slist_append(headers, ("If-Range: " + body.ifRange).c_str());
+  curl_easy_setopt(curl, CURLOPT_RANGE, range.empty() ? nullptr : range.c_str());
   char errorText[CURL_ERROR_SIZE] = "";
   curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
@@ -210,6 +241,7 @@ HttpClient::Try HttpClient::tryOnce(const std::string& url, Body& body, const Va
   lastEnd_ = Clock::now();
   anyRequest_ = true;
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, nullptr);
+  curl_easy_setopt(curl, CURLOPT_RANGE, nullptr);
   curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, nullptr);
   curl_slist_free_all(headers);
   bytes_ += body.received;
@@ -226,18 +258,26 @@ HttpClient::Try HttpClient::tryOnce(const std::string& url, Body& body, const Va
   } else if (code == CURLE_PARTIAL_FILE || (code == CURLE_RECV_ERROR && body.received > 0)) {
     curl_off_t length = -1;
     curl_easy_getinfo(curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
-    result.error = "connection closed after " + formatBytes(body.received) +
-                   (length >= 0 ? " of " + formatBytes(length) : std::string());
+    const std::int64_t before = body.total() - body.received;  // kept from earlier tries
+    result.error = "connection closed after " + formatBytes(body.total()) +
+                   (length >= 0 ? " of " + formatBytes(before + length) : std::string());
   } else if (code == CURLE_GOT_NOTHING) {
     result.error = "connection closed with no answer";
   } else if (code != CURLE_OK) {
     result.error = *errorText ? errorText : curl_easy_strerror(code);
-  } else if (result.status == 304 || (result.status >= 200 && result.status < 300)) {
+  } else if (result.status == 304 || (result.status >= 200 && result.status < 300 && result.status != 206) ||
+             body.resumed()) {
     result.ok = true;
   } else {
     result.error = "HTTP " + std::to_string(result.status);
   }
-  result.retryable = !result.ok && body.writeError.empty() && !body.tooLarge &&
+  const bool redirected = result.status == 301 || result.status == 302 || result.status == 303 ||
+                          result.status == 307 || result.status == 308;
+  char* location = nullptr;
+  if (code == CURLE_OK && redirected && curl_easy_getinfo(curl, CURLINFO_REDIRECT_URL, &location) == CURLE_OK &&
+      location)
+    result.redirect = location;
+  result.retryable = !result.ok && result.redirect.empty() && body.writeError.empty() && !body.tooLarge &&
                      (code == CURLE_OK ? retryableStatus(result.status) : retryableCode(code));
   if (result.status == 429 || result.status == 503) {
     curl_off_t seconds = 0;  // libcurl reads both forms, seconds and an HTTP date
@@ -252,23 +292,27 @@ milliseconds HttpClient::waitBeforeRetry(const std::optional<milliseconds>& retr
   return std::min(options_.longestWait, retryAfter.value_or(backoff));
 }
 
-FetchResult HttpClient::tryAll(const std::string& url, Body& body, const Validators& validators, milliseconds gap) {
+FetchResult HttpClient::tryAll(const std::string& url, Body& body, const Validators& validators, milliseconds gap,
+                               std::string& redirect) {
   FetchResult result;
+  result.url = url;
   const int tries = std::max(1, options_.tries);
   for (result.tries = 1;; ++result.tries) {
     spaceFromLastRequest(gap);
     const Try answer = tryOnce(url, body, validators);
     result.status = answer.status;
     result.error = answer.error;
+    redirect = answer.redirect;
     if (answer.ok || !answer.retryable || result.tries == tries) {
       result.ok = answer.ok;
       break;
     }
+    body.keepForResume(answer.status);
     waitUntil(lastEnd_ + waitBeforeRetry(answer.retryAfter, result.tries));
   }
   CURL* curl = static_cast<CURL*>(curl_);
   result.notModified = result.ok && result.status == 304;
-  result.bytes = result.ok ? body.received : 0;
+  result.bytes = result.ok ? body.total() : 0;
   result.etag = headerValue(curl, "ETag");
   result.lastModified = headerValue(curl, "Last-Modified");
   const char* type = nullptr;
@@ -286,9 +330,18 @@ const HttpClient::HostRules& HttpClient::robotsFor(const std::string& origin) {
   Body target;
   target.text = &text;
   target.cap = 512 * 1024;  // RFC 9309 asks crawlers to read at least 500 KiB
-  const FetchResult answer = tryAll(origin + "/robots.txt", target, {}, options_.delay);
+  // RFC 9309 follows at least five redirects, then treats robots.txt as absent.
+  std::string where = origin + "/robots.txt", redirect;
+  FetchResult answer;
+  for (int hop = 0; hop <= 5; ++hop) {
+    answer = tryAll(where, target, {}, options_.delay, redirect);
+    if (redirect.empty()) break;
+    where = redirect;
+  }
   HostRules host;
-  if (answer.ok) {
+  if (!redirect.empty()) {
+    // too many redirects: as if there were none
+  } else if (answer.ok) {
     host.rules = RobotsRules::parse(text, "apiary");
   } else if (answer.status < 400 || answer.status >= 500 || answer.status == 429) {
     // A 4xx says there is no robots.txt (everything allowed); a server that cannot
@@ -301,6 +354,28 @@ const HttpClient::HostRules& HttpClient::robotsFor(const std::string& origin) {
   return robots_.emplace(origin, std::move(host)).first->second;
 }
 
+bool HttpClient::allowedByRobots(const std::string& url, FetchResult& result, milliseconds& gap) {
+  gap = options_.delay;
+  const auto parts = splitUrl(url);
+  if (!parts) {
+    result.error = "not an http(s) URL: " + url;
+    return false;
+  }
+  if (!options_.obeyRobots) return true;
+  const HostRules& host = robotsFor(parts->origin);
+  if (!host.unreachable.empty()) {
+    result.error = host.unreachable;
+    return false;
+  }
+  if (!host.rules.allows(parts->pathAndQuery)) {
+    result.disallowed = true;
+    result.error = "disallowed by robots.txt";
+    return false;
+  }
+  gap = host.gap;
+  return true;
+}
+
 FetchResult HttpClient::fetch(const std::string& url, Body& body, const Validators& validators) {
   FetchResult result;
   if (!curl_) {
@@ -311,28 +386,22 @@ FetchResult HttpClient::fetch(const std::string& url, Body& body, const Validato
     result.error = stopMessage_;
     return result;
   }
-  milliseconds gap = options_.delay;
-  if (options_.obeyRobots) {
-    const auto parts = splitUrl(url);
-    if (!parts) {
-      result.error = "not an http(s) URL";
-      return result;
+  constexpr int kMostRedirects = 10;
+  std::string current = url;
+  for (int hop = 0;; ++hop) {
+    result = {};
+    milliseconds gap{0};
+    if (!allowedByRobots(current, result, gap)) break;
+    std::string redirect;
+    result = tryAll(current, body, validators, gap, redirect);
+    if (redirect.empty()) break;
+    if (hop == kMostRedirects) {
+      result.error = "more than " + std::to_string(kMostRedirects) + " redirects";
+      break;
     }
-    const HostRules& host = robotsFor(parts->origin);
-    if (!host.unreachable.empty()) {
-      result.error = host.unreachable;
-      countOutcome(url, result);
-      return result;
-    }
-    if (!host.rules.allows(parts->pathAndQuery)) {
-      result.disallowed = true;
-      result.error = "disallowed by robots.txt";
-      return result;
-    }
-    gap = host.gap;
+    current = redirect;
   }
-  result = tryAll(url, body, validators, gap);
-  countOutcome(url, result);
+  if (!result.disallowed) countOutcome(url, result);
   return result;
 }
 

@@ -2,9 +2,11 @@
 // reused), never two requests closer than a delay, robots.txt honoured, 429 and
 // 503 waited out as their Retry-After says, exponential backoff on server errors,
 // timeouts and cut connections, a URL given up after a few tries, and the whole
-// client stopped after many failed URLs in a row. TLS, redirects and timeouts are
-// libcurl's. Bodies go to memory (listing pages, capped) or to a file the caller
-// names (a temporary name: the client never renames).
+// client stopped after many failed URLs in a row. TLS and timeouts are libcurl's;
+// a redirect (at most 10) is followed as a request of its own, spaced and checked
+// against robots.txt. Bodies go to memory (listing pages, capped) or to a file the caller
+// names (a temporary name: the client never renames). One client serves one
+// thread: it is one connection.
 #pragma once
 #include <chrono>
 #include <cstdint>
@@ -17,7 +19,7 @@
 
 namespace apiary::sync {
 
-// "apiary/0.1.0 (+https://github.com/apiary-hive/apiary)": the project's version,
+// "apiary/0.1.0 (a database of Hive games)": the project's version,
 // as `apiary --version` prints it.
 std::string defaultUserAgent();
 
@@ -51,6 +53,7 @@ struct FetchResult {
   bool notModified = false;  // 304: the body was not sent, the file not touched
   bool disallowed = false;   // robots.txt forbids the URL: nothing was requested
   long status = 0;           // the last answer's HTTP status, 0 when there was none
+  std::string url;           // where the answer came from, redirects followed
   std::string etag, lastModified, contentType;
   std::int64_t bytes = 0;  // body bytes of the successful try
   int tries = 0;
@@ -96,7 +99,8 @@ class HttpClient {
   };
   FetchResult fetch(const std::string& url, Body& body, const Validators& validators);
   FetchResult tryAll(const std::string& url, Body& body, const Validators& validators,
-                     std::chrono::milliseconds gap);
+                     std::chrono::milliseconds gap, std::string& redirect);
+  bool allowedByRobots(const std::string& url, FetchResult& result, std::chrono::milliseconds& gap);
   Try tryOnce(const std::string& url, Body& body, const Validators& validators);
   std::chrono::milliseconds waitBeforeRetry(const std::optional<std::chrono::milliseconds>& retryAfter,
                                             int attempt) const;

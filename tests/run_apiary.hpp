@@ -1,6 +1,6 @@
 // Running the apiary executable from a test, as a user's shell would: its exit
 // code and standard output, or everything it wrote to a terminal. For test
-// executables only (they define APIARY_BINARY).
+// executables only (test_paths.hpp gives APIARY_BINARY).
 #pragma once
 #include <sys/wait.h>
 

@@ -1,6 +1,7 @@
 #include "sync/archive_source.hpp"
 
 #include <catch2/catch.hpp>
+#include <zip.h>
 
 #include "mirror_fixture.hpp"
 #include "mirror_server.hpp"
@@ -39,8 +40,11 @@ struct Walked {
   }
 };
 
-Walked walk(const MirrorServer& server, std::optional<int> since = std::nullopt) {
-  HttpClient client(quick());
+Walked walk(const MirrorServer& server, std::optional<int> since = std::nullopt,
+            std::chrono::milliseconds delay = 0ms) {
+  auto options = quick();
+  options.delay = delay;
+  HttpClient client(options);
   Walked walked;
   WalkCallbacks callbacks;
   callbacks.pageListed = [&](const std::string& url, std::size_t) { walked.pages.push_back(url); };
@@ -116,6 +120,25 @@ TEST_CASE("boardspace walk: the zips, the loose games not zipped, nothing else")
   }
 }
 
+TEST_CASE("mirror fixture: extra games go into the zips, each once") {
+  const auto shared = apiary::test::requireShared();
+  if (shared.empty()) return;
+  apiary::test::TempDir dir("walk_extra");
+  const auto layout = apiary::test::buildMirror(dir.path, shared / "games" / "boardspace-sgf",
+                                                {{"HV-x-y-2020-01-01-0000.sgf", "(;GM[27])"},
+                                                 {"HV-y-x-2020-01-02-0000.sgf", "(;GM[27])"}});
+  CHECK(layout.extraGames == 2);
+  std::size_t entries = 0;
+  for (const auto& zip : layout.zips) {
+    int error = 0;
+    zip_t* archive = zip_open((dir.path / zip).c_str(), ZIP_RDONLY, &error);
+    REQUIRE(archive);
+    entries += static_cast<std::size_t>(zip_get_num_entries(archive, 0));
+    zip_close(archive);
+  }
+  CHECK(entries == layout.games.size() - 2 + 2);  // all shared games but the two loose ones, and the extras
+}
+
 TEST_CASE("boardspace walk: --since leaves the earlier years unlisted") {
   const auto shared = apiary::test::requireShared();
   if (shared.empty()) return;
@@ -156,4 +179,27 @@ TEST_CASE("boardspace walk: a root that is not a listing gives nothing, said onc
   CHECK(walked.files.empty());
   REQUIRE(walked.badPages.size() == 1);
   CHECK(walked.badPages[0].second == "not a listing page: not HTML");
+}
+
+TEST_CASE("boardspace walk: the server never sees two requests closer than the delay") {
+  const auto shared = apiary::test::requireShared();
+  if (shared.empty()) return;
+  apiary::test::TempDir dir("walk_delay");
+  apiary::test::buildMirror(dir.path, shared / "games" / "boardspace-sgf");
+  MirrorServer server(dir.path);
+  const auto delay = 120ms;
+  const auto start = std::chrono::steady_clock::now();
+  const Walked walked = walk(server, std::nullopt, delay);
+  const auto took = std::chrono::steady_clock::now() - start;
+  CHECK(walked.badPages.empty());
+  const auto log = server.log();
+  REQUIRE(log.size() == 8);  // robots.txt and seven pages
+  for (std::size_t i = 1; i < log.size(); ++i) {
+    REQUIRE(log[i - 1].answered);
+    const auto gap = log[i].received - *log[i - 1].answered;
+    INFO("request " << i << " " << log[i].path << " came "
+                    << std::chrono::duration_cast<std::chrono::microseconds>(gap).count() << " us after the last answer");
+    CHECK(gap >= delay);
+  }
+  CHECK(took >= 7 * delay);
 }

@@ -68,7 +68,8 @@ void writeZip(const fs::path& path, const std::vector<std::pair<std::string, std
   setListedDate(path, listedDate);
 }
 
-MirrorLayout buildMirror(const fs::path& root, const fs::path& gamesDir) {
+MirrorLayout buildMirror(const fs::path& root, const fs::path& gamesDir,
+                         const std::vector<std::pair<std::string, std::string>>& extraGames) {
   std::vector<fs::path> games;
   for (const auto& entry : fs::directory_iterator(gamesDir))
     if (entry.path().extension() == ".sgf") games.push_back(entry.path());
@@ -80,6 +81,8 @@ MirrorLayout buildMirror(const fs::path& root, const fs::path& gamesDir) {
   std::vector<std::vector<std::pair<std::string, std::string>>> zipped(kSweeps.size());
   for (std::size_t i = 0; i + 2 < games.size(); ++i)
     zipped[i % kSweeps.size()].emplace_back(games[i].filename().string(), readFile(games[i]));
+  for (std::size_t i = 0; i < extraGames.size(); ++i) zipped[i % kSweeps.size()].push_back(extraGames[i]);
+  layout.extraGames = extraGames.size();
   for (std::size_t i = 0; i < kSweeps.size(); ++i) {
     const Sweep& sweep = kSweeps[i];
     const std::string path = std::string(sweep.folder) + "/" + sweep.name + ".zip";

@@ -17,10 +17,14 @@ struct MirrorLayout {
   std::vector<std::string> repeatedGames;   // loose copies of a zip's games (their folder is not fetched)
   std::vector<std::string> notGames;        // files under rankings/, test/, tutorials/, xGames/
   std::vector<std::filesystem::path> games;  // the shared files used, each once in what a walk fetches
+  std::size_t extraGames = 0;                // the extra games, each once in a zip
 };
 
-// Builds the mirror under `root` from the files of `gamesDir` (at least 3 .sgf).
-MirrorLayout buildMirror(const std::filesystem::path& root, const std::filesystem::path& gamesDir);
+// Builds the mirror under `root` from the files of `gamesDir` (at least 3 .sgf)
+// and `extraGames` (file name, boardspace SGF text: generated games), the extra
+// ones spread over the zips after the shared ones.
+MirrorLayout buildMirror(const std::filesystem::path& root, const std::filesystem::path& gamesDir,
+                         const std::vector<std::pair<std::string, std::string>>& extraGames = {});
 
 // A zip of `entries` (name, text) at `path`, its folders made, its date set to
 // `listedDate` ("2019-07-07 03:00", UTC) so that listings show it.

@@ -161,17 +161,6 @@ std::string listingPage(const fs::path& directory, const std::string& path, List
 
 MirrorServer::MirrorServer(fs::path root, ListingStyle style) : root_(std::move(root)), style_(style) {
   server_.Get(".*", [this](const httplib::Request& request, httplib::Response& response) { handle(request, response); });
-  server_.set_logger([this](const httplib::Request& request, const httplib::Response& response) {
-    const auto now = Clock::now();
-    std::lock_guard lock(mutex_);
-    for (auto entry = log_.rbegin(); entry != log_.rend(); ++entry) {
-      if (entry->answered || entry->path != request.target) continue;
-      entry->answered = now;
-      entry->status = response.status;
-      break;
-    }
-    answered_.notify_all();
-  });
   port_ = server_.bind_to_any_port("127.0.0.1");
   thread_ = std::thread([this] { server_.listen_after_bind(); });
   while (!server_.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -207,11 +196,7 @@ void MirrorServer::setRobots(std::string text) {
 }
 
 std::vector<LoggedRequest> MirrorServer::log() const {
-  std::unique_lock lock(mutex_);
-  // The client may read an answer before the server has logged it as written.
-  answered_.wait_for(lock, std::chrono::milliseconds(500), [this] {
-    return std::all_of(log_.begin(), log_.end(), [](const LoggedRequest& entry) { return entry.answered.has_value(); });
-  });
+  std::lock_guard lock(mutex_);
   return log_;
 }
 
@@ -236,10 +221,24 @@ void MirrorServer::waitOrStop(std::chrono::milliseconds time) {
 }
 
 void MirrorServer::handle(const httplib::Request& request, httplib::Response& response) {
+  std::size_t entry = 0;
   {
     std::lock_guard lock(mutex_);
+    entry = log_.size();
     log_.push_back({request.method, request.target, Clock::now(), std::nullopt, request.headers, 0});
   }
+  answer(request, response);
+  // Taken before cpp-httplib writes the answer, so no later than the client's
+  // receipt of it: a gap measured from here is never longer than the real one.
+  const auto answered = Clock::now();
+  std::lock_guard lock(mutex_);
+  if (entry < log_.size() && log_[entry].path == request.target) {
+    log_[entry].answered = answered;
+    log_[entry].status = response.status == -1 ? 200 : response.status;  // -1: httplib's 200 to come
+  }
+}
+
+void MirrorServer::answer(const httplib::Request& request, httplib::Response& response) {
   const auto fault = nextFault(request.path);
   if (fault && fault->kind == Fault::Kind::Stall) waitOrStop(fault->stall);
   if (fault && fault->kind == Fault::Kind::Status) {

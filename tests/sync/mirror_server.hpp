@@ -43,9 +43,12 @@ struct Fault {
 struct LoggedRequest {
   std::string method, path;  // path as requested, with its query
   std::chrono::steady_clock::time_point received;  // when the handler started
-  std::optional<std::chrono::steady_clock::time_point> answered;  // when the answer was written
+  // When the answer was ready, just before it was written: no later than the
+  // client had it, so the gap to the next request's `received` is never shorter
+  // than the client's own.
+  std::optional<std::chrono::steady_clock::time_point> answered;
   httplib::Headers headers;
-  int status = 0;
+  int status = 0;  // as the handler set it: cpp-httplib makes a 200 a 206 for a Range afterwards
 };
 
 enum class ListingStyle { Table, Pre };  // Apache 2.4's FancyIndexing table, or the older <pre>
@@ -70,13 +73,13 @@ class MirrorServer {
   void setFault(const std::string& path, Fault fault);
   void setRobots(std::string text);  // none: 404
 
-  // The requests so far, each answered one with its status and time (waiting a
-  // little for the server to log answers the client has already read).
+  // The requests so far, each answered one with its status and time.
   std::vector<LoggedRequest> log() const;
   void clearLog();
 
  private:
-  void handle(const httplib::Request& request, httplib::Response& response);
+  void handle(const httplib::Request& request, httplib::Response& response);  // logs, answers
+  void answer(const httplib::Request& request, httplib::Response& response);
   std::optional<Fault> nextFault(const std::string& path);
   void serveFile(const std::filesystem::path& file, const httplib::Request& request,
                  httplib::Response& response, const std::optional<Fault>& fault);
@@ -89,7 +92,6 @@ class MirrorServer {
   int port_ = 0;
   mutable std::mutex mutex_;
   std::condition_variable stopping_;
-  mutable std::condition_variable answered_;
   bool stopped_ = false;
   std::map<std::string, std::deque<Fault>> faults_;
   std::map<std::string, Fault> lastingFaults_;

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "cli/commands.hpp"
+#include "cli/terminal_text.hpp"
 #include "notation/notations.hpp"
 #include "ingest/reader.hpp"
 #include "ingest/chunks.hpp"
@@ -57,8 +58,9 @@ class Converter {
         game.error = notation::GameError{game.pos.line, game.pos.column, 0,
                                          "a position string holds no moves; it converts only to " + positionNames()};
       for (const auto& r : game.ok() ? game.repairs : std::vector<notation::RepairNote>{})
-        std::cerr << notation::describeError(chunk.path, r.where) << "\n";
-      if (game.ok()) out << notation::writeGame(to_, game);
+        std::cerr << forTerminal(notation::describeError(chunk.path, r.where), STDERR_FILENO) << "\n";
+      if (game.ok()) out << (o_.outDir.empty() ? gameTextForTerminal(notation::writeGame(to_, game))
+                                               : notation::writeGame(to_, game));
       else fail(notation::describeError(chunk.path, *game.error));
     }, notation::ReadOptions{.lenient = o_.lenient});
     if (!o_.outDir.empty() && chunk.lastOfFile && !file_) fail("apiary convert: cannot write " + name_.string());
@@ -66,7 +68,7 @@ class Converter {
 
  private:
   void fail(const std::string& message) {
-    std::cerr << message << "\n";
+    std::cerr << forTerminal(message, STDERR_FILENO) << "\n";
     failed_ = true;
   }
 

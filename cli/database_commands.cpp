@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/compact_after_ingest.hpp"
 #include "cli/ingest_report.hpp"
+#include "cli/terminal_text.hpp"
 #include "index/database.hpp"
 #include "ingest/freed_memory.hpp"
 #include "ingest/importer.hpp"
@@ -18,6 +19,10 @@
 namespace apiary::cli {
 
 namespace {
+
+// Past a few threads a core, more workers only add memory (each holds a chunk of
+// text and its records) and threads the system may refuse to start.
+constexpr unsigned kMaxJobs = 256;
 
 struct IngestOptions {
   std::vector<std::string> paths;
@@ -52,7 +57,7 @@ int runIngest(const GlobalOptions& global, const IngestOptions& o) {
   options.jobs = o.jobs;
   options.batchGames = std::max<std::size_t>(1, o.batchGames);
   options.lenient = o.lenient;
-  const bool terminal = isatty(STDERR_FILENO);
+  const bool terminal = isTerminal(STDERR_FILENO);
   if (terminal) options.progress = showProgress;
   IngestReport report(o.json, terminal);
   options.findings = report.findings();
@@ -110,7 +115,8 @@ void addDatabaseCommands(CLI::App& app, const GlobalOptions& global, int& exitCo
   ingest->add_option("paths", ingestOptions->paths, "What to read")->required();
   ingest->add_option("--format", ingestOptions->format, "Read every file as this notation: " + notation::notationNames(notation::NotationUse::Read, true) +
                           " (default: detected per file)");
-  ingest->add_option("--jobs", ingestOptions->jobs, "Worker threads (default: one per core)");
+  ingest->add_option("--jobs", ingestOptions->jobs, "Worker threads, at most 256 (0, the default: one per core)")
+      ->check(CLI::Range(0u, kMaxJobs));
   ingest->add_flag("--lenient", ingestOptions->lenient,
                    "Repair moves that fit no legal move (sliding rules, colour letters); each repair is a warning");
   ingest->add_option("--batch-games", ingestOptions->batchGames, "Games per committed batch")

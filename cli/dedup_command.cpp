@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/error_text.hpp"
 #include "cli/filter_options.hpp"
+#include "cli/terminal_text.hpp"
 #include "index/database.hpp"
 #include "query/dedup.hpp"
 #include "query/filter_match.hpp"
@@ -49,7 +50,7 @@ void printTable(const query::DedupReport& r, uint32_t minPlies) {
     std::printf("  %10s %6s  %-14s %6s  %s\n", "id", "plies", "format", "index", "source");
     for (const auto& g : c.games)
       std::printf("  %10lld %6u  %-14s %6lld  %s\n", static_cast<long long>(g.id), g.plies, g.format.c_str(),
-                  static_cast<long long>(g.sourceIndex), g.source.c_str());
+                  static_cast<long long>(g.sourceIndex), forTerminal(g.source).c_str());
     std::cout << "\n";
   }
   std::printf("%zu clusters (%zu exact, %zu prefix, %zu transposed) among %llu games, %llu of them of at least %u"

@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/filter_options.hpp"
+#include "cli/terminal_text.hpp"
 #include "notation/notation_table.hpp"
 #include "query/export.hpp"
 #include "query/filter_match.hpp"
@@ -48,7 +49,7 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
   const auto summary = query::exportGames(db, ids, *format, [&](index::GameId id, const std::string& text) {
     if (file.is_open()) file << text;
     else if (o.json) texts.push_back({{"id", id}, {"text", text}});
-    else std::cout << text;
+    else std::cout << gameTextForTerminal(text);
   });
   if (file.is_open() && !file.flush()) {
     std::cerr << "apiary export: cannot write " << o.out << "\n";

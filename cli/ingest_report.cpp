@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cli/terminal_text.hpp"
 #include "query/json_text.hpp"
 
 namespace apiary::cli {
@@ -70,9 +71,10 @@ void IngestReport::add(Spool& spool, const std::string& text) {
 }
 
 void IngestReport::printLine(const std::string& line) {
-  // Over the progress line, which has no newline of its own.
-  if (terminal_) std::cerr << "\r\33[K";
-  std::cerr << line << "\n";
+  // Over the progress line, which has no newline of its own; file names and the
+  // text an error quotes are the input's, so their controls are escaped there.
+  if (terminal_) std::cerr << "\r\33[K" << escapedControls(line) << "\n";
+  else std::cerr << line << "\n";
 }
 
 void IngestReport::finish(const ingest::ImportSummary& summary, bool lenient) {

@@ -11,6 +11,7 @@
 #include "cli/filter_options.hpp"
 #include "cli/query_output.hpp"
 #include "cli/table_text.hpp"
+#include "cli/terminal_text.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "notation/move_notation.hpp"
@@ -49,7 +50,7 @@ void printLines(std::ostream& out, const char* seat, const std::vector<query::Re
 }
 
 void printPlayer(std::ostream& out, const query::PlayerStats& s) {
-  out << s.name << ": " << recordText(s.overall) << "\n";
+  out << forTerminal(s.name) << ": " << recordText(s.overall) << "\n";
   if (!s.overall.games) return;
   out << "  as first player:  " << recordText(s.asFirst) << "\n";
   out << "  as second player: " << recordText(s.asSecond) << "\n";
@@ -59,7 +60,7 @@ void printPlayer(std::ostream& out, const query::PlayerStats& s) {
   printLines(out, "first", s.openingsAsFirst);
   printLines(out, "second", s.openingsAsSecond);
   out << "\nmost frequent opponents (head to head):\n";
-  for (const auto& o : s.opponents) out << "  " << o.name << ": " << recordText(o.record) << "\n";
+  for (const auto& o : s.opponents) out << "  " << forTerminal(o.name) << ": " << recordText(o.record) << "\n";
 }
 
 int runPlayer(const GlobalOptions& global, const PlayerCommandOptions& o) {
@@ -102,7 +103,7 @@ int runPlayers(const GlobalOptions& global, const PlayerCommandOptions& o) {
       std::cout << cell(std::to_string(r.games), 8, true) << cell(std::to_string(r.wins), 8, true)
                 << cell(std::to_string(r.draws), 8, true) << cell(std::to_string(r.losses), 8, true)
                 << cell(std::to_string(r.unfinished), 8, true) << cell(percent(uint64_t(std::llround(r.score() * 1000)), 1000), 8, true)
-                << "  " << row.name << "\n";
+                << "  " << forTerminal(row.name) << "\n";
     }
     return kExitOk;
   } catch (const std::invalid_argument& e) {
@@ -121,7 +122,10 @@ int runRejected(const GlobalOptions& global, bool json) {
     if (writer)
       writer->add({{"file", r.source}, {"index", r.sourceIndex}, {"format", r.format}, {"line", r.line},
                    {"column", r.column}, {"ply", r.ply}, {"message", r.error}});
-    else std::cout << r.source << ":" << r.line << ":" << r.column << ": ply " << r.ply << ": " << r.error << "\n";
+    else
+      std::cout << forTerminal(r.source + ":" + std::to_string(r.line) + ":" + std::to_string(r.column) + ": ply " +
+                               std::to_string(r.ply) + ": " + r.error)
+                << "\n";
   });
   if (writer) writer->finish({{"total", total}});
   else std::cout << total << (total == 1 ? " rejected game\n" : " rejected games\n");

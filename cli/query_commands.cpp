@@ -15,6 +15,7 @@
 #include "cli/filter_options.hpp"
 #include "cli/position_options.hpp"
 #include "cli/query_output.hpp"
+#include "cli/terminal_text.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "query/explore.hpp"
@@ -190,7 +191,9 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
       std::vector<index::GameId> ids;
       for (const auto& hit : page.hits) ids.push_back(hit.game);
       const auto summary =
-          query::exportGames(session.db(), ids, *format, [&](index::GameId, const std::string& text) { out << text; });
+          query::exportGames(session.db(), ids, *format, [&](index::GameId, const std::string& text) {
+            out << (file.is_open() ? text : gameTextForTerminal(text));
+          });
       written += summary.written.size();
       failed += summary.missing.size() + summary.unreadable.size();
       if (page.hits.size() < kPage) break;

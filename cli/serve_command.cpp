@@ -7,11 +7,21 @@
 
 #include "cli/commands.hpp"
 #include "cli/error_text.hpp"
+#include "index/database.hpp"
 #include "server/server.hpp"
 
 namespace apiary::cli {
 
 namespace {
+
+// A server over no games shows an empty page: say at once how to fill it (the
+// games an ingest adds while it serves show within a second).
+void sayHowToFillWhenEmpty(const std::filesystem::path& db) {
+  const index::Database reader(db, {.access = index::Access::ReadOnly});
+  if (reader.lastGame() != 0) return;
+  std::cerr << "apiary serve: " << db.string() << " holds no games yet; add some with: apiary --db " << db.string()
+            << " ingest FILE... (files, folders, .zip archives, - for stdin)" << std::endl;
+}
 
 int runServe(const GlobalOptions& global, server::ServerOptions options) {
   options.db = global.databasePath();
@@ -27,6 +37,7 @@ int runServe(const GlobalOptions& global, server::ServerOptions options) {
   try {
     server::Server http(options);
     const int port = http.bind();
+    sayHowToFillWhenEmpty(options.db);
     std::thread waiter([&] {
       int signal = 0;
       sigwait(&stopping, &signal);

@@ -49,7 +49,7 @@ bool colorWanted(const std::string& mode) {
   if (mode == "never") return false;
   // https://no-color.org, and terminals that cannot show colour.
   const char* term = std::getenv("TERM");
-  return isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR") && !(term && std::string(term) == "dumb");
+  return isTerminal() && !std::getenv("NO_COLOR") && !(term && std::string(term) == "dumb");
 }
 
 // A stored game's moves in UHP, its row replayed (none for a row that does not).

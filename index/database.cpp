@@ -2,11 +2,13 @@
 
 #include <time.h>
 
+#include <fstream>
 #include <future>
 #include <stdexcept>
 
 #include "index/batch_file.hpp"
 #include "index/database_error.hpp"
+#include "index/known_accounts.hpp"
 #include "index/position_store.hpp"
 
 namespace apiary::index {
@@ -43,6 +45,15 @@ uint64_t sizeOnDisk(const std::filesystem::path& path) {
   return total;
 }
 
+// The MANIFEST that positions/CURRENT names, when that file is gone: RocksDB's own
+// words for it ("the primary may have switched to a new MANIFEST") mislead.
+std::string missingManifest(const std::filesystem::path& positions) {
+  std::ifstream current(positions / "CURRENT");
+  std::string name;
+  if (!std::getline(current, name) || name.empty() || name.find('/') != std::string::npos) return {};
+  return std::filesystem::exists(positions / name) ? std::string() : "positions/" + name + " is missing";
+}
+
 }  // namespace
 
 Database::Database(const std::filesystem::path& dir, DatabaseOptions options)
@@ -58,39 +69,23 @@ void Database::open() {
   const bool write = options_.access == Access::ReadWrite;
   const bool hasCatalogue = std::filesystem::exists(dir_ / "catalogue.sqlite");
   if (write) {
+    requireOwnFolder();
     std::filesystem::create_directories(dir_);
-  } else if (!std::filesystem::exists(dir_ / "positions")) {
-    throw std::runtime_error("no apiary database in " + dir_.string());
-  } else if (!std::filesystem::exists(dir_ / "positions" / "CURRENT")) {
-    // RocksDB writes CURRENT last when it creates the positions, before the catalogue.
-    const DatabaseFault fault = hasCatalogue ? DatabaseFault::Damaged : DatabaseFault::BeingCreated;
-    throw DatabaseError(fault, plainMessage(fault, dir_, "positions/CURRENT is missing"));
+  } else if (!std::filesystem::exists(dir_ / "positions") && !hasCatalogue) {
+    throw std::runtime_error("no apiary database in " + dir_.string() + " (apiary ingest makes one)");
   }
   // RocksDB first: its lock keeps a second writer out before the catalogue is
   // touched, and for a reader its view decides which catalogue rows exist.
-  if (options_.sharedPositions && write) throw std::logic_error("a writer's positions are its own");
-  store_ = options_.sharedPositions
-               ? options_.sharedPositions
-               : std::make_shared<PositionStore>(dir_ / "positions",
-                                                 write ? PositionStore::Mode::ReadWrite : PositionStore::Mode::ReadOnly,
-                                                 options_.mapFiles);
-  if (const auto damaged = store_->damagedFiles(); !damaged.empty() && !options_.openDamaged)
-    throw DatabaseError(DatabaseFault::Damaged, plainMessage(DatabaseFault::Damaged, dir_, damaged.front()));
-  updateVisible();
-  if (!write && !hasCatalogue) {
-    // The first ingest makes the positions before the catalogue.
-    const DatabaseFault fault = lastBatch_ ? DatabaseFault::Damaged : DatabaseFault::BeingCreated;
-    throw DatabaseError(fault, plainMessage(fault, dir_, "catalogue.sqlite is missing"));
-  }
-  catalogue_ = std::make_unique<Catalogue>(dir_ / "catalogue.sqlite", !write);
+  openPositions(write, hasCatalogue);
+  openCatalogue(write, hasCatalogue);
+  if (!store_ || !catalogue_) return;  // a damaged database opened for check
   // Before recovery, which would delete the catalogue's rows of batches RocksDB lacks.
   if (const auto missing = missingBatch(); missing && !options_.openDamaged) {
     const auto unreadable = store_->unreadableFiles();
-    throw DatabaseError(DatabaseFault::Damaged,
-                        plainMessage(DatabaseFault::Damaged, dir_,
-                                     unreadable.empty() ? "batch " + std::to_string(*missing) +
-                                                              " is committed in the catalogue but not in the positions"
-                                                        : unreadable.front()));
+    damaged(DatabaseFault::Damaged,
+            unreadable.empty()
+                ? "batch " + std::to_string(*missing) + " is committed in the catalogue but not in the positions"
+                : unreadable.front());
   }
   if (write) {
     // Batch files of an interrupted ingest were never ingested (a moved file is no
@@ -99,6 +94,67 @@ void Database::open() {
     std::filesystem::create_directories(dir_ / "staging");
     catalogue_->recover(lastBatch_);
   }
+}
+
+void Database::requireOwnFolder() const {
+  std::error_code ec;
+  if (!std::filesystem::exists(dir_, ec)) return;
+  if (!std::filesystem::is_directory(dir_, ec))
+    throw std::runtime_error(dir_.string() + " is a file, not a database folder: name a new or empty folder");
+  // A database made among someone else's files would mix with them (`--db /`).
+  // A user's list of bots may be put in the folder before its first ingest.
+  if (std::filesystem::exists(dir_ / "positions") || std::filesystem::exists(dir_ / "catalogue.sqlite")) return;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_, ec))
+    if (entry.path().filename() != kBotsFile)
+      throw std::runtime_error(dir_.string() +
+                               " holds other files and no apiary database: name a new or empty folder for one");
+}
+
+void Database::openPositions(bool write, bool hasCatalogue) {
+  if (!write && !std::filesystem::exists(dir_ / "positions"))
+    return damaged(DatabaseFault::Damaged, "the positions folder is missing");
+  if (!write && !std::filesystem::exists(dir_ / "positions" / "CURRENT")) {
+    // RocksDB writes CURRENT last when it creates the positions, before the catalogue.
+    return damaged(hasCatalogue ? DatabaseFault::Damaged : DatabaseFault::BeingCreated, "positions/CURRENT is missing");
+  }
+  if (options_.sharedPositions && write) throw std::logic_error("a writer's positions are its own");
+  try {
+    store_ = options_.sharedPositions ? options_.sharedPositions
+                                      : std::make_shared<PositionStore>(
+                                            dir_ / "positions",
+                                            write ? PositionStore::Mode::ReadWrite : PositionStore::Mode::ReadOnly,
+                                            options_.mapFiles);
+  } catch (const std::runtime_error& e) {
+    const std::string manifest = missingManifest(dir_ / "positions");
+    if (manifest.empty() && !options_.openDamaged) throw;
+    return damaged(DatabaseFault::Damaged,
+                   manifest.empty() ? std::string("the positions do not open: ") + e.what() : manifest);
+  }
+  if (const auto damagedFiles = store_->damagedFiles(); !damagedFiles.empty() && !options_.openDamaged)
+    throw DatabaseError(DatabaseFault::Damaged, plainMessage(DatabaseFault::Damaged, dir_, damagedFiles.front()));
+  updateVisible();
+}
+
+void Database::openCatalogue(bool write, bool hasCatalogue) {
+  // The first ingest makes the positions before the catalogue: without one, a
+  // database with committed batches lost it, and a writer must not start it afresh.
+  if (!hasCatalogue && (lastBatch_ || !write))
+    return damaged(lastBatch_ || !store_ ? DatabaseFault::Damaged : DatabaseFault::BeingCreated,
+                   "catalogue.sqlite is missing");
+  try {
+    catalogue_ = std::make_unique<Catalogue>(dir_ / "catalogue.sqlite", !write);
+  } catch (const std::runtime_error& e) {
+    const auto fault = faultOf(e.what());
+    if (!options_.openDamaged || !fault) throw;
+    // No tables beside committed positions: not a catalogue being created, one lost.
+    const bool lost = *fault == DatabaseFault::BeingCreated && lastBatch_;
+    damaged(lost ? DatabaseFault::Damaged : *fault, std::string("catalogue.sqlite does not open: ") + e.what());
+  }
+}
+
+void Database::damaged(DatabaseFault fault, const std::string& detail) {
+  if (!options_.openDamaged) throw DatabaseError(fault, plainMessage(fault, dir_, detail));
+  openProblems_.push_back(fault == DatabaseFault::BeingCreated ? plainMessage(fault, dir_) : detail);
 }
 
 Database::~Database() = default;
@@ -290,7 +346,13 @@ void Database::markSourceSynced(std::string_view source) {
 }
 
 CheckReport Database::check(const CheckOptions& options) const {
-  return runCheck(*store_, *catalogue_, visible_, options);
+  if (store_ && catalogue_) return runCheck(*store_, *catalogue_, visible_, options);
+  CheckReport report;
+  report.problems = openProblems_;
+  if (store_)
+    for (const std::string& file : store_->damagedFiles()) report.problems.push_back(file);
+  report.problemCount = report.problems.size();
+  return report;
 }
 
 void Database::forEachPatternBatch(const std::function<void(std::string_view)>& f, unsigned part,

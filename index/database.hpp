@@ -23,10 +23,12 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "index/catalogue.hpp"
 #include "index/check.hpp"
+#include "index/database_error.hpp"
 #include "index/info.hpp"
 #include "index/position_reads.hpp"
 #include "index/position_record.hpp"
@@ -48,8 +50,10 @@ struct DatabaseOptions {
   // Map RocksDB's files (PositionStore): for sessions of point reads (explore,
   // search); a scan would make every file resident in the process.
   bool mapFiles = false;
-  // Open even when RocksDB's files are not as its MANIFEST says (for `check`, which
-  // reports them); every other opening refuses such a database (DatabaseError).
+  // Open what can be opened of a damaged database (for `check`, which reports it):
+  // RocksDB's files not as its MANIFEST says, and also positions or a catalogue that
+  // is missing or does not open, each then a problem of openProblems() with only
+  // check() to be called. Every other opening refuses such a database (DatabaseError).
   bool openDamaged = false;
   // ReadOnly: read the positions through another reader's RocksDB instance
   // (positions()), which threads may share: one mapping of the files and one block
@@ -123,7 +127,11 @@ class Database {
   void markSourceSynced(std::string_view source);
 
   Info info() const;
+  // With openDamaged, what did not open is reported first, and the rest is checked
+  // only when both sides opened.
   CheckReport check(const CheckOptions& options = {}) const;
+  // With openDamaged: what could not be opened, in words (else empty).
+  const std::vector<std::string>& openProblems() const { return openProblems_; }
   // What RocksDB holds, summed (see digest.hpp): equal digests, equal positions.
   Digest digest() const;
 
@@ -143,6 +151,12 @@ class Database {
 
  private:
   void open();
+  // Refuses, for writing, a folder that holds other files and no database.
+  void requireOwnFolder() const;
+  void openPositions(bool write, bool hasCatalogue);
+  void openCatalogue(bool write, bool hasCatalogue);
+  // Throws the fault, or with openDamaged notes it among openProblems_.
+  void damaged(DatabaseFault fault, const std::string& detail);
   // A batch the catalogue has committed and RocksDB lacks: a damaged database.
   std::optional<uint64_t> missingBatch();
   void requireRoomFor(std::span<const GameRecord* const> games) const;
@@ -153,6 +167,7 @@ class Database {
   DatabaseOptions options_;
   std::shared_ptr<PositionStore> store_;
   std::unique_ptr<Catalogue> catalogue_;
+  std::vector<std::string> openProblems_;
   GameId visible_ = 0;
   uint64_t lastBatch_ = 0;
   uint64_t catchUpsSeen_ = 0;  // the store's catch-ups when visible_ was read

@@ -1,5 +1,6 @@
 // Running the apiary executable from a test, as a user's shell would: its exit
-// code and standard output. For test executables only (test_paths.hpp gives APIARY_BINARY).
+// code and standard output, or everything it wrote to a terminal. For test
+// executables only (test_paths.hpp gives APIARY_BINARY).
 #pragma once
 #include <sys/wait.h>
 
@@ -30,6 +31,20 @@ inline Run runApiary(const std::string& args, bool keepErrors = false) {
   const int status = pclose(pipe);
   run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return run;
+}
+
+// Runs the command on a pseudo-terminal (util-linux script), as a user at a shell:
+// what it wrote to standard output and standard error, both the terminal. `args` go
+// through the shell inside single quotes: use double quotes and "$VARIABLE" in them.
+inline std::string runOnTerminal(const std::string& args) {
+  const std::string command = "script -qec '" + std::string(APIARY_BINARY) + " " + args + "' /dev/null";
+  std::string out;
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe);
+  std::array<char, 4096> buffer;
+  while (const std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
+  pclose(pipe);
+  return out;
 }
 
 }  // namespace apiary::test

@@ -209,10 +209,13 @@ GameId viewWholeBatches(Database& reader) {
 
 TEST_CASE("a reader beside a running ingest sees whole batches only") {
   test::ScratchDir dir("beside");
+  // The gate and the ready mark beside the database: a writer refuses a folder
+  // that already holds other files.
+  const auto db = dir.path() / "db";
   const auto ready = dir.path() / "ready";
   const auto gate = dir.path() / "gate";
   std::filesystem::create_directories(gate);
-  const pid_t child = spawnIngest(dir.path(), -1, 0, ready, gate);
+  const pid_t child = spawnIngest(db, -1, 0, ready, gate);
   int childStatus = 0;
   while (!std::filesystem::exists(ready)) {
     if (waitpid(child, &childStatus, WNOHANG) == child) FAIL("the ingest died before starting");
@@ -226,7 +229,7 @@ TEST_CASE("a reader beside a running ingest sees whole batches only") {
     running = waitpid(child, &childStatus, WNOHANG) == 0;
     if (!reader) {
       try {
-        reader.emplace(dir.path(), DatabaseOptions{.access = Access::ReadOnly});
+        reader.emplace(db, DatabaseOptions{.access = Access::ReadOnly});
       } catch (const std::exception& e) {
         openError = e.what();
         continue;  // the writer has not created both stores yet

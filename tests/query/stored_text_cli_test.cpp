@@ -39,18 +39,6 @@ const std::string& db() {
   return f.db;
 }
 
-// Runs the command on a pseudo-terminal (util-linux script), as a user at a shell.
-std::string onTerminal(const std::string& args) {
-  const std::string command = "script -qec '" + std::string(APIARY_BINARY) + " " + args + "' /dev/null";
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  char buffer[4096];
-  while (const std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
-  pclose(pipe);
-  return out;
-}
-
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
@@ -111,7 +99,7 @@ TEST_CASE("a --batch line of bytes that are not UTF-8, or holding a NUL, gets an
 TEST_CASE("control bytes of stored text are escaped on a terminal, kept in a pipe", "[cli][text]") {
   for (const std::string command : {"games --oldest-first --limit 1", "show 1 --color never"}) {
     INFO(command);
-    const std::string terminal = onTerminal(db() + command);
+    const std::string terminal = test::runOnTerminal(db() + command);
     CHECK(has(terminal, "Jos\u00e9 \\x1B[31mRED\\x07"));
     CHECK_FALSE(has(terminal, "\x1b"));
     CHECK_FALSE(has(terminal, "\x07"));

@@ -4,8 +4,8 @@
 // the other order), then findDuplicates over all of it, every mode, timed by phase.
 // Every planted pair must come out in a cluster of its mode.
 //
-// The database is built once into DB_DIR (generation dominates: about 0.5 ms a
-// game) and reused while DB_DIR/planted.txt exists; --rebuild starts again.
+// The database is built once into DB_DIR (generation dominates its cost) and
+// reused while DB_DIR/planted.txt exists; --rebuild starts again.
 //
 // Usage: bench_dedup [GAMES=1000000] [DB_DIR=/tmp/apiary-dedup-bench-GAMES] [THREADS=2] [--rebuild]
 //                    [--min-plies N]

@@ -205,7 +205,7 @@ long residentKiB(const char* field) {
 // Builds the records of one batch of UHP text on `threads` threads, each reading a
 // contiguous run of games as the importer reads a file: every game made into its
 // record as soon as it is replayed (ingest::gameRecord). Adds the threads' CPU
-// seconds for the two to parse and build (two clock reads a game, ~1 % of it).
+// seconds for the two to parse and build (two clock reads a game, a small share of it).
 std::vector<index::GameRecord> buildFromText(const TextCache::Batch& batch, uint64_t firstIndex, unsigned threads,
                                              double& parse, double& build) {
   const std::size_t n = batch.ends.size();

@@ -1,8 +1,8 @@
 // Cells of the hex grid. The board is a 32x32 torus indexed q + 32 r (mod 1024), so
 // a neighbour is one addition and a mask. Two distinct cells of the same index are at
 // least 32 steps apart, while a hive of 28 pieces and the cells around it span at
-// most 29, so the torus never aliases. True axial coordinates come from walking the
-// hive (see coords.hpp), never from the index alone.
+// most 29, so the torus never aliases. True axial coordinates are kept per piece by the
+// board (Board::axialOf in board.hpp), never derived from the index alone.
 #pragma once
 #include <array>
 #include <cstdint>

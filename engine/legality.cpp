@@ -27,11 +27,11 @@ uint32_t topBit(const Board& board, Cell c) { return pieceBit(board.top(c) % 32)
 // reaches one of them, so the hive holds together exactly when the arcs are joined
 // without `gone`.
 // Readers ask this mostly of pieces that are pinned (a letter's other copies, in
-// PGN-like files: 88 % of the floods), so the pinned answer is made cheap:
-// - a neighbour that touches nothing else is cut off at once (27 % of them);
+// PGN-like files, most of the floods), so the pinned answer is made cheap:
+// - a neighbour that touches nothing else is cut off at once;
 // - with two arcs, a flood from each takes a cell by turns: a side that closes
 //   without meeting the other is cut off, so a pinned piece costs about twice its
-//   smaller side (4 pieces on average against 11 for a flood from either end);
+//   smaller side, far less than a flood from either end;
 //   floods that meet have joined the arcs.
 // Three arcs (rare) are flooded from one until all are reached or it closes.
 // An occupied cell is marked seen by the bit of its top piece: 28 bits, not 1024.

@@ -22,7 +22,7 @@ namespace apiary {
 // ply that reached it placed a piece, pinned pieces of White (11-14) and Black
 // (15-18; a colour has at most 14 pieces), legal moves of White (19-26) and Black
 // (27-34) up to kMobilityCap (engine/mobility.hpp): the cap means that many or
-// more, since counting stops there. Under 0.1 % of generated games' counts reach
+// more, since counting stops there. Few generated games' counts reach
 // it, so a threshold above it replays only those plies; and the tests' games
 // still do, so that replay stays checked.
 struct PlyFeatures {

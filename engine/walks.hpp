@@ -464,8 +464,7 @@ bool movesOrIsThrown(const LiftedBoard& view, PieceId p, Color me, Visit&& visit
   if (board.height(from) != 1) return false;
   // Only the mover's Pillbug and Mosquito can throw: those two are asked (when on
   // the board), not the six cells around p, which mostly hold no thrower (readers
-  // ask this of every candidate piece: PGN-like reading 2-5 % faster by
-  // interleaved runs).
+  // ask this of every candidate piece).
   const uint32_t throwers = pieceBit(pieceId(me, Bug::Pillbug)) | pieceBit(pieceId(me, Bug::Mosquito));
   for (uint32_t left = throwers & board.piecesOnBoard(); left; left &= left - 1) {
     const PieceId thrower = PieceId(std::countr_zero(left));

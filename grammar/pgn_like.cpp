@@ -77,7 +77,7 @@ BOOST_SPIRIT_DEFINE(angle, ref, plyRule)
 const auto turnNumber = x3::uint_ >> +x3::lit('.');
 // The usual turn number with its dots, `INT '.'+`: ascii::usualNumber's digits
 // (a longer number is left to turnNumber), the dots read in the same primitive
-// (X3's `+lit('.')` after it cost some 30 instructions a turn).
+// (X3's `+lit('.')` after it cost more a turn).
 struct UsualTurnNumber : x3::parser<UsualTurnNumber> {
   using attribute_type = x3::unused_type;
   static bool const has_attribute = false;

@@ -46,7 +46,7 @@ void require(const rocksdb::Status& s, const std::string& what) {
 
 struct BatchFileBuffers::Arrays {
   std::vector<Entry> entries;
-  // Left uninitialised (not a vector): zeroing its 20 MB first cost 2 % of the file.
+  // Left uninitialised (not a vector): zeroing it first was a share of writing the file.
   std::unique_ptr<Entry[]> sorted;
   std::size_t sortedCapacity = 0;
   std::vector<uint32_t> start, next;
@@ -61,8 +61,8 @@ BatchFileBuffers::~BatchFileBuffers() = default;
 namespace {
 
 // Positions are uniform hashes: one counting pass on the top 16 bits (the storage
-// buckets' bits too) leaves groups of a dozen entries, sorted in place. Several
-// times faster than one big sort of the million entries a batch holds.
+// buckets' bits too) leaves groups of a dozen entries, sorted in place: cheaper
+// than one big sort of the million entries a batch holds.
 std::span<const Entry> sortEntries(BatchFileBuffers::Arrays& a) {
   constexpr int kBits = kBucketBits;
   const std::vector<Entry>& entries = a.entries;
@@ -181,9 +181,9 @@ BatchMarker writeBatchFile(const std::filesystem::path& file, BatchMarker marker
   const std::span<const Entry> sorted = sortEntries(a);
 
   // Not compressed: these blocks are hashes, game ids and labels, which LZ4 shrinks
-  // by nothing (RocksDB then stores them raw anyway) at a fifth of this function's
-  // instructions. Reads of a database whose last batches are not compacted yet were
-  // as fast as with LZ4 batch files (bench_query at 100,000 games); compactions
+  // by nothing (RocksDB then stores them raw anyway) at a real share of this
+  // function's instructions. Reads of a database whose last batches are not
+  // compacted yet are as fast as with LZ4 batch files; compactions
   // write LZ4 (PositionStore::options says why not none there).
   rocksdb::Options options = PositionStore::options();
   options.compression = options.bottommost_compression = rocksdb::kNoCompression;

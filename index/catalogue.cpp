@@ -51,7 +51,7 @@ void bindOptionalText(Statement& s, int index, const std::string* text) {
 
 // game_tags rows in (value, game) order. They are collected in game order, so a
 // stable sort by value alone gives it: a radix sort, a few passes over the rows,
-// where std::sort's comparisons of pairs cost a twelfth of the catalogue's
+// where std::sort's comparisons of pairs were a share of the catalogue's
 // instructions.
 void sortTagRows(std::vector<std::pair<int64_t, GameId>>& rows) {
   constexpr int kDigitBits = 11;

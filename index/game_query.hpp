@@ -80,8 +80,8 @@ class GameSearch {
   // Every matching game by date then id (undated first), with what statistics of
   // players need: id, players, date, result, first mover, game type, plies, moves.
   // Without the moves, in id order (one pass over the table, not through the date
-  // index: a tenth of the time at 300,000 games). One at a time: held whole, the
-  // rows of a million games took 450 MB.
+  // index, which is much slower). One at a time: held whole, the rows would take
+  // memory in proportion to the games.
   void forEachPlayerGame(const GameQuery& query, bool withMoves, const std::function<void(const GameRow&)>& visit) const;
   // Every rejected game (the catalogue keeps them apart from the games, whatever
   // the batch), by file and place in it, one at a time: a hostile archive may

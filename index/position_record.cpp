@@ -159,8 +159,8 @@ void PositionRecord::encode(std::string& out) const {
     return;
   }
   // A list (nearly always of one game) is written in place, into room for its
-  // longest encoding: appended a few bytes at a time, a record cost ~230
-  // instructions, most of the batch file's own work.
+  // longest encoding: appended a few bytes at a time, records were most of the
+  // batch file's own work.
   constexpr std::size_t kEntryMax = 1 + 10 + 5 + 5 + 5;  // code, game, ply, left, labels past 31
   std::size_t room = 1 + 10;
   for (const Entry& e : entries_) room += kEntryMax + 4 * std::size_t(e.labelCount);

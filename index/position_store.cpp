@@ -81,11 +81,10 @@ rocksdb::Options PositionStore::options() {
   o.max_subcompactions = 3;
   o.num_levels = 12;
   // LZ4 at every level, zstd nowhere: the blocks are hashes, game ids and labels,
-  // which zstd shrank by 0.4 % at the last level (~5 bytes a game) for 13 % of
+  // which zstd shrank by next to nothing at the last level for a real share of
   // compactions' CPU; LZ4 saves nothing (RocksDB stores the block raw), but cheaply.
-  // Not none: a compacted database written without compression read 50 % slower
-  // (bench_query explore p50 0.047 -> 0.073 ms at 100,000 games), as RocksDB then
-  // takes another path for (mapped) blocks it knows are raw.
+  // Not none: a compacted database written without compression reads slower, as
+  // RocksDB then takes another path for (mapped) blocks it knows are raw.
   o.compression = rocksdb::kLZ4Compression;
   o.bottommost_compression = rocksdb::kLZ4Compression;
   // Compaction reads its inputs in 2 MB reads rather than a block (16 kB) at a time.

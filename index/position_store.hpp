@@ -46,7 +46,7 @@ class PositionStore {
   // compression saves nothing on hashes, game ids and labels), and a mapped raw block
   // is read in place, where otherwise each
   // first read copies it out of the page cache into a fresh buffer: cold explores
-  // (a bucket read per move) took 20-40 % less CPU at p99 (bench/RESULTS.md). Every
+  // (a bucket read per move) take less CPU at p99 (bench/RESULTS.md). Every
   // page a process touches then counts as its resident memory, so not for scans.
   PositionStore(const std::filesystem::path& dir, Mode mode, bool mapFiles = false);
   ~PositionStore();

@@ -27,8 +27,8 @@ uint64_t postingCount(std::string_view list) {
 
 bool decodePostings(std::string_view list, std::vector<Posting>& out, uint64_t count) {
   if (list.empty()) return true;
-  // One tight loop over a local reader: this decodes a million postings in a few
-  // milliseconds (the start position's), three times faster than a cursor object.
+  // One tight loop over a local reader, cheaper than a cursor object: the start
+  // position's list holds a posting for every game.
   Reader in(list);
   const uint64_t n = in.varint();
   if (!in.ok() || n > list.size()) return false;  // each posting takes at least two bytes

@@ -40,8 +40,8 @@ CanonicalMove canonicalMove(bool blackMoved, const Board& after, const Canonical
   return c;
 }
 
-// The bytes are written into a buffer sized once (a push_back per byte was 8 % of
-// a record's instructions), by codec.hpp's encoders: fingerprints are the stored
+// The bytes are written into a buffer sized once (a push_back per byte was a share
+// of a record's instructions), by codec.hpp's encoders: fingerprints are the stored
 // identity, so their bytes must not change.
 uint64_t fingerprintOf(const GameRecord& r) {
   std::size_t size = 10 + r.meta.format.size() + 10 + 8 * r.positions.size() + 3 * r.uhpMoves.size();

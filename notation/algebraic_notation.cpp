@@ -1,6 +1,6 @@
 // The algebraic (grid) notation (notations.md section 5): the bridge between
 // grammar/algebraic and the engine. The grid is the frame the game fixes
-// (ingest/frame.hpp): the first piece at m0, the second at n0, and the first piece
+// (notation/frame.hpp): the first piece at m0, the second at n0, and the first piece
 // off the zero row on a positive row. Columns repeat every 52, so they are compared
 // modulo 52. Reading keeps the legal moves that fit what was written (the colour,
 // the origin and the `@` may be left out); the short and compressed writers give the

@@ -4,7 +4,7 @@
 // directions are counted from noon, the line from the first player's first piece to
 // the second player's. So the same game rotated, mirrored or played with the
 // colours swapped is written the same, and reading resolves every move against the
-// legal moves in the frame the game itself fixes (ingest/frame.hpp).
+// legal moves in the frame the game itself fixes (notation/frame.hpp).
 #include <algorithm>
 #include <array>
 #include <bit>

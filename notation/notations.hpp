@@ -27,11 +27,11 @@ std::vector<ReplayedGame> readGames(const Notation& notation, std::string_view t
 std::string writeGame(const Notation& notation, const ReplayedGame& game);  // as it stands in a file
 std::string writeGames(const Notation& notation, const std::vector<ReplayedGame>& games);
 
-// The bridges, one per notation (ingest/<notation>_notation.cpp).
+// The bridges, one per notation (notation/<notation>_notation.cpp).
 void readUhp(std::string_view text, const GameSink& sink, ReadOptions options = {});
 std::string writeUhp(const ReplayedGame& game);
 // PGN-like, direction-based and algebraic resolve every written move against the
-// legal moves (notation/resolve.hpp); single moves are in ingest/move_text.hpp.
+// legal moves (notation/resolve.hpp); single moves are in notation/move_text.hpp.
 void readPgnLike(std::string_view text, const GameSink& sink, ReadOptions options = {});
 std::string writePgnLike(const ReplayedGame& game);  // the shortest description of each move
 void readDirection(std::string_view text, const GameSink& sink, ReadOptions options = {});  // no repairs: not lenient

@@ -13,7 +13,8 @@
 // Games shorter than minPlies are in no cluster (as the shorter game of a prefix
 // pair, or at all for the other modes): short sequences are openings that many
 // unrelated games share, and every game is an extension of the empty board. See
-// README.md for the rule and the measurements behind the default.
+// query/README.md for the rule, bench/RESULTS.md for the measurements behind the
+// default.
 //
 // Cost, for N games (see bench/RESULTS.md): one pass over the catalogue's plies,
 // final position and sequence columns (exact, transposed); for prefix one ordered

@@ -1,4 +1,4 @@
-// One fetch function per endpoint of `apiary serve` (the contract is in README.md).
+// One fetch function per endpoint of `apiary serve` (the contract is in docs/api.md).
 // Every function resolves to the parsed JSON, or throws an ApiError carrying the
 // server's message and the parameter at fault.
 

@@ -103,14 +103,16 @@ std::vector<Tree> scanTrees(It begin, It end, const LineIndex& lines, std::vecto
 // ---- turn assembly ---------------------------------------------------------
 
 // Header properties become the game's tags; P0/P1 values that start with a number
-// are the events of play, returned in order.
+// (boardspace numbers every move it records) or with a command are the events of
+// play, returned in order.
 std::vector<Event> readProperties(const Tree& tree, Game<SgfTurn>& game, const auto& pos) {
   std::vector<Event> events;
   for (const Node& node : tree.nodes) {
     for (const Property& prop : node.props) {
       std::string value = prop.values.empty() ? "" : unescape(prop.values.front());
       const bool isPlayer = prop.name == "P0" || prop.name == "P1";
-      if (isPlayer && !value.empty() && std::isdigit(static_cast<unsigned char>(value[0]))) {
+      const bool numbered = !value.empty() && std::isdigit(static_cast<unsigned char>(value[0]));
+      if (isPlayer && (numbered || sgf::isCommand(value.substr(0, value.find(' '))))) {
         Event e;
         e.player = prop.name[1] - '0';
         e.at = node.at;

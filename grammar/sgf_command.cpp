@@ -55,7 +55,10 @@ bool parseArguments(It& it, It end, Event& e) {
   auto hint_ = [&](auto& ctx) { hint = x3::_attr(ctx); };
   auto color_ = [&](auto& ctx) { e.color = static_cast<char>(std::tolower(x3::_attr(ctx))); };
   auto const sp = x3::omit[+blank];
-  auto const place = sp >> x3::raw[+alpha][col_] >> sp >> x3::int_[row_];
+  // Columns past Z and before A are written as a count and the letter: `2Z` is
+  // two after Z, `3A` three before A.
+  auto const column = x3::raw[(x3::uint_ >> x3::char_("AaZz") >> !graph) | +alpha];
+  auto const place = sp >> column[col_] >> sp >> x3::int_[row_];
   auto const hintPart = -(sp >> x3::raw[+graph][hint_]);
   auto const colorTok = x3::char_("wWbB")[color_] >> !graph;
   // The set-up pools WS and BS of an edited board are the same colours' reserves.
@@ -98,16 +101,35 @@ bool isMoveCommand(Cmd c) {
   return c == Cmd::Move || c == Cmd::PMove || c == Cmd::MoveDone || c == Cmd::PMoveDone;
 }
 
+namespace {
+
+std::string lowered(std::string_view word) {
+  std::string name;  // commands come in every case: `done`, `Done`, `PMove`
+  for (char c : word) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name;
+}
+
+std::optional<Cmd> commandOf(const std::string& name) {
+  Cmd cmd{};
+  auto first = name.cbegin();
+  if (!x3::parse(first, name.cend(), commands >> x3::eoi, cmd)) return std::nullopt;
+  return cmd;
+}
+
+}  // namespace
+
+bool isCommand(std::string_view word) { return commandOf(lowered(word)).has_value(); }
+
 std::optional<std::string> parseCommand(std::string_view v, Event& e) {
   It it = v.data();
   It const end = it + v.size();
   boost::iterator_range<It> word;
-  if (!x3::parse(it, end, x3::omit[*blank >> x3::uint_] >> x3::omit[+blank] >> x3::raw[+alpha] >> !graph, word))
+  if (!x3::parse(it, end, x3::omit[*blank] >> -(x3::omit[x3::uint_] >> x3::omit[+blank]) >> x3::raw[+alpha] >> !graph, word))
     return "malformed command '" + printable(trimBlanks(v)) + "'";
-  std::string name;  // commands come in every case: `done`, `Done`, `PMove`
-  for (char c : view(word)) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  auto first = name.cbegin();
-  if (!x3::parse(first, name.cend(), commands >> x3::eoi, e.cmd)) return "unknown command '" + name + "'";
+  const std::string name = lowered(view(word));
+  const std::optional<Cmd> cmd = commandOf(name);
+  if (!cmd) return "unknown command '" + name + "'";
+  e.cmd = *cmd;
   if (!parseArguments(it, end, e) || !x3::parse(it, end, *space >> x3::eoi))
     return "malformed command '" + printable(trimBlanks(v)) + "'";
   return std::nullopt;

@@ -3,7 +3,7 @@
 // the standard ones every boardspace game shares), read into an event. Internal
 // to grammar/sgf.cpp.
 //
-// Forms (command words in any case, an optional leading move number):
+// Forms (command words in any case, after the move number boardspace writes):
 //   Start P0|P1                         who moves next (and, first, who is white)
 //   Pick <pool> <row> <piece>           from a reserve: pool W, B, or the set-up
 //                                       pools WS, BS of an edited board
@@ -14,7 +14,9 @@
 //   Done, Pass, PassDone, NullMove, Resign, OfferDraw, AcceptDraw, DeclineDraw,
 //   Reset, Undo, PleaseUndo, DontUndo, AllowUndo, Edit, Swap, PlayWhite,
 //   PlayBlack, WinOnTime                no arguments
-// `<col>` is letters (boardspace writes one), `<row>` a number, `<ref>` the
+// `<col>` is a letter, A to Z, or past them a count and the end letter (`2Z` is
+// two after Z, `3A` three before A); older files are read with letters alone.
+// `<row>` is a number, `<ref>` the
 // reference a human reads (`.`, `wQ-`, `/wQ`, `\\wQ`, `wQ`), never authoritative.
 #pragma once
 #include <optional>
@@ -42,7 +44,11 @@ struct Event {
   std::string_view text;
 };
 
-// Reads `12 dropb wA1 M 12 /wS1` into `e`; else says what is wrong.
+// Whether a word names a command, in any case (`Done`, `pmove`).
+bool isCommand(std::string_view word);
+
+// Reads `12 dropb wA1 M 12 /wS1` (the move number may be left out) into `e`;
+// else says what is wrong.
 std::optional<std::string> parseCommand(std::string_view value, Event& e);
 
 // SGF escapes: a backslash takes the next character literally.

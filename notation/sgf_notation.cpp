@@ -32,14 +32,30 @@ std::optional<GameType> typeOfVariant(const std::string& variant) {
   return type;
 }
 
+// A column as boardspace writes it: a letter, A = 0 to Z = 25, or past them a
+// count and the end letter (`2Z` = 27, `3A` = -3); two letters are read as the
+// base-26 number they spell. None for a column off any board.
+std::optional<int> writtenColumn(const std::string& text, int farthest) {
+  if (!text.empty() && std::isdigit(static_cast<unsigned char>(text.front()))) {
+    const std::string count = text.substr(0, text.size() - 1);
+    if (count.size() > 5) return std::nullopt;
+    const int n = std::stoi(count);
+    if (n > farthest) return std::nullopt;
+    return std::toupper(static_cast<unsigned char>(text.back())) == 'Z' ? 25 + n : -n;
+  }
+  if (text.empty() || text.size() > 2) return std::nullopt;
+  int column = 0;
+  for (char c : text) column = column * 26 + (std::toupper(static_cast<unsigned char>(c)) - 'A');
+  return column;
+}
+
 // A turn's place as axial coordinates; none for a place off any board (BoardSpace's
 // have a few dozen columns and rows; farther ones would overflow the arithmetic).
-std::optional<Axial> writtenPlace(const std::string& letters, int row) {
+std::optional<Axial> writtenPlace(const std::string& col, int row) {
   constexpr int kFarthest = 10000;
-  if (letters.size() > 2 || row > kFarthest || row < -kFarthest) return std::nullopt;
-  int column = 0;
-  for (char c : letters) column = column * 26 + (std::toupper(static_cast<unsigned char>(c)) - 'A');
-  return Axial{column, -row};
+  const std::optional<int> column = writtenColumn(col, kFarthest);
+  if (!column || row > kFarthest || row < -kFarthest) return std::nullopt;
+  return Axial{*column, -row};
 }
 
 std::string tagValue(const grammar::Game<grammar::SgfTurn>& game, std::string_view name) {
@@ -222,15 +238,18 @@ struct PlacedTurn {
   std::optional<Axial> to, from;
 };
 
-std::string columnLetters(int column) {
-  std::string letters(1, char('A' + column % 26));
-  if (column >= 26) letters.insert(letters.begin(), char('A' + column / 26));
-  return letters;
+// boardspace's column names: A to Z, then `1Z`, `2Z`... past Z and `1A`, `2A`...
+// before A.
+std::string columnName(int column) {
+  if (column > 25) return std::to_string(column - 25) + "Z";
+  if (column < 0) return std::to_string(-column) + "A";
+  return std::string(1, char('A' + column));
 }
 
 // The engine's axial cells as boardspace's col/row (q = col, r = -row): the first
 // piece at N 13 as boardspace places it, shifted when the game would reach past
-// column A..Z or below row 1.
+// column A..Z (Mzinga Viewer reads single letters) or below row 1; a game wider
+// than 26 columns goes on with boardspace's `1Z`, `1A`.
 class PlaceNamer {
  public:
   explicit PlaceNamer(const std::vector<PlacedTurn>& turns) {
@@ -246,7 +265,7 @@ class PlaceNamer {
     row_ = std::max(13, 1 + maxR);
   }
   void name(const Axial& at, std::string& col, int& row) const {
-    col = columnLetters(at.q + column_);
+    col = columnName(at.q + column_);
     row = row_ - at.r;
   }
 

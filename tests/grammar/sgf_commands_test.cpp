@@ -17,11 +17,17 @@ Game<SgfTurn> one(const std::string& body) {
   return games[0];
 }
 
-// The piece of the one turn a log commits.
-std::string onlyPiece(const std::string& body) {
+// A log that reads without error into `count` turns.
+Game<SgfTurn> clean(const std::string& body, std::size_t count) {
   auto g = one(body);
   CHECK(g.errors.empty());
-  REQUIRE(g.moves.size() == 1);
+  REQUIRE(g.moves.size() == count);
+  return g;
+}
+
+// The piece of the one turn a log commits.
+std::string onlyPiece(const std::string& body) {
+  auto g = clean(body, 1);
   return g.moves[0].move.piece;
 }
 
@@ -47,10 +53,8 @@ TEST_CASE("sgf command WinOnTime ends the game as a turn of its own") {
 }
 
 TEST_CASE("sgf command Pick takes from a reserve, set-up pools included") {
-  auto g = one("; P0[1 pick WS 3 B1]\n; P0[2 dropb B1 N 13 .]\n; P0[3 done]\n"
-               "; P1[4 Pick bs 0 Q]\n; P1[5 Dropb Q O 13 wB1-]\n; P1[6 Done]\n");
-  CHECK(g.errors.empty());
-  REQUIRE(g.moves.size() == 2);
+  auto g = clean("; P0[1 pick WS 3 B1]\n; P0[2 dropb B1 N 13 .]\n; P0[3 done]\n"
+               "; P1[4 Pick bs 0 Q]\n; P1[5 Dropb Q O 13 wB1-]\n; P1[6 Done]\n", 2);
   CHECK(g.moves[0].move.piece == "wB1");  // the pool gives the colour
   CHECK(g.moves[1].move.piece == "bQ");
 }
@@ -61,11 +65,9 @@ TEST_CASE("sgf command Pick from the reserve puts back the drop made before it")
 }
 
 TEST_CASE("sgf command Pickb then Dropb moves a piece, and Dropb where it was picked puts it back") {
-  auto g = one(kTwoQueens +
+  auto g = clean(kTwoQueens +
                "; P0[7 Pickb N 13 wQ]\n; P0[8 Dropb wQ N 13 .]\n"  // put back
-               "; P0[9 Pickb N 13 wQ]\n; P0[10 Dropb wQ N 14 \\\\bQ]\n; P0[11 Done]\n");
-  CHECK(g.errors.empty());
-  REQUIRE(g.moves.size() == 3);
+               "; P0[9 Pickb N 13 wQ]\n; P0[10 Dropb wQ N 14 \\\\bQ]\n; P0[11 Done]\n", 3);
   CHECK(g.moves[2].move == SgfTurn{0, SgfTurnKind::Piece, "wQ", "N", 14, "\\bQ", false});
 
   // Picked, dropped, picked up again and put back where it first stood: no turn.
@@ -83,20 +85,16 @@ TEST_CASE("sgf command Drop returns a piece to its reserve, with or without a re
 }
 
 TEST_CASE("sgf command Pdropb is a Pillbug-assisted drop") {
-  auto g = one(kTwoQueens + "; P0[7 Pickb O 13 bQ]\n; P0[8 Pdropb bQ N 14 \\\\wQ]\n; P0[9 Done]\n");
-  CHECK(g.errors.empty());
-  REQUIRE(g.moves.size() == 3);
+  auto g = clean(kTwoQueens + "; P0[7 Pickb O 13 bQ]\n; P0[8 Pdropb bQ N 14 \\\\wQ]\n; P0[9 Done]\n", 3);
   CHECK(g.moves[2].move.piece == "bQ");
   CHECK(g.moves[2].move.pillbugAssisted);
 }
 
 TEST_CASE("sgf commands Move, PMove, MoveDone and PMoveDone name pool, piece and place") {
-  auto g = one("; P0[1 Move W wQ N 13 .]\n; P0[2 Done]\n"
+  auto g = clean("; P0[1 Move W wQ N 13 .]\n; P0[2 Done]\n"
                "; P1[3 MoveDone B bQ O 13 wQ-]\n"
                "; P0[4 PMoveDone B bQ N 14 \\\\wQ]\n"
-               "; P1[5 PMove W wQ M 13 -bQ]\n; P1[6 Done]\n");
-  CHECK(g.errors.empty());
-  REQUIRE(g.moves.size() == 4);
+               "; P1[5 PMove W wQ M 13 -bQ]\n; P1[6 Done]\n", 4);
   CHECK_FALSE(g.moves[1].move.pillbugAssisted);
   CHECK(g.moves[2].move == SgfTurn{0, SgfTurnKind::Piece, "bQ", "N", 14, "\\wQ", true});
   CHECK(g.moves[3].move.pillbugAssisted);
@@ -181,4 +179,24 @@ TEST_CASE("sgf commands with arguments out of their form are malformed") {
     REQUIRE(g.errors.size() == 1);
     CHECK_THAT(g.errors[0].message, Catch::Contains("malformed"));
   }
+}
+
+TEST_CASE("sgf commands without a move number are still commands, not header entries") {
+  auto g = one("; P0[Pick W 0 wQ]\n; P0[Dropb wQ N 13 .]\n; P0[Done]\n; P1[WinOnTime]\n");
+  CHECK(g.errors.empty());
+  CHECK(kinds(g) == Kinds{{0, SgfTurnKind::Piece}, {1, SgfTurnKind::WinOnTime}});
+  CHECK_FALSE(g.tag("P0 Pick"));
+}
+
+TEST_CASE("sgf columns past Z and before A are a count and the end letter") {
+  auto g = clean("; P0[1 Pick W 0 wQ]\n; P0[2 Dropb wQ Z 13 .]\n; P0[3 Done]\n"
+               "; P1[4 Move B bQ 1Z 13 wQ-]\n; P1[5 Done]\n"
+               "; P0[6 Pickb Z 13 wQ]\n; P0[7 Dropb wQ 2z 14 \\\\bQ]\n; P0[8 Done]\n"
+               "; P1[9 Pick B 4 bS1]\n; P1[10 Dropb bS1 3A 13 .]\n; P1[11 Done]\n", 4);
+  CHECK(g.moves[1].move.col == "1Z");
+  CHECK(g.moves[2].move.col == "2Z");
+  CHECK(g.moves[3].move.col == "3A");
+  auto bad = one("; P0[1 Dropb wQ 2B 13 .]\n");  // only A and Z take a count
+  REQUIRE(bad.errors.size() == 1);
+  CHECK_THAT(bad.errors[0].message, Catch::Contains("malformed"));
 }

@@ -101,3 +101,19 @@ TEST_CASE("an edit that moves a piece rejects the game; one put back does not", 
   REQUIRE(putBack.ok());
   CHECK(putBack.board.ply() == 3);
 }
+
+TEST_CASE("columns past Z are the cells east of Z", "[sgf]") {
+  const std::string text =
+      "(;\nGM[27]\nSU[hive]\nP0[id \"alice\"]\nP1[id \"bob\"]\n; P0[0 Start P0]\n"
+      "; P0[1 Pick W 0 wQ]\n; P0[2 Dropb wQ Z 13 .]\n; P0[3 Done]\n"
+      "; P1[4 Pick B 0 bQ]\n; P1[5 Dropb bQ 1Z 13 wQ-]\n; P1[6 Done]\n"
+      "; P0[7 Pick W 4 wS1]\n; P0[8 Dropb wS1 Y 13 -wQ]\n; P0[9 Done]\n"
+      "; P1[10 Pick B 4 bS1]\n; P1[11 Dropb bS1 2Z 13 bQ-]\n; P1[12 Done]\n)\n";
+  const auto game = readOk(text);
+  // Written again, the game is shifted back within A-Z, and reads to the same moves.
+  const std::string written = notation::writeGame(test::row("sgf"), game);
+  CHECK(written.find("Z 13") == std::string::npos);
+  const auto back = readOk(written);
+  CHECK(back.board.history() == game.board.history());
+  CHECK(game.board.ply() == 4);
+}

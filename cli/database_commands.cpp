@@ -84,6 +84,7 @@ int runInfo(const GlobalOptions& global, bool json) {
             << "postings   " << info.postings << "\n"
             << "rejected   " << info.rejected << "\n"
             << "repaired   " << info.repaired << " games read leniently\n"
+            << "newest     " << (info.newestDate.empty() ? "no dated game" : info.newestDate) << "\n"
             << "on disk    " << info.bytes << " bytes (catalogue " << info.catalogueBytes << ", positions "
             << info.positionBytes << ")\n";
   for (const auto& [type, n] : info.gamesByType) std::cout << "  " << type << ": " << n << " games\n";

@@ -23,6 +23,12 @@ inline void addFilterOptions(CLI::App* cmd, query::GameFilter& f) {
   cmd->add_option("--result", f.result, "white, black, draw or unknown")->group(group);
   cmd->add_option("--game-type", f.gameType, "Base, Base+M, ..., Base+MLP")->group(group);
   cmd->add_flag("--strict-only", f.strictOnly, "Leave out games read with lenient repairs")->group(group);
+  cmd->add_flag("--humans", f.humans, "Leave out games with a known bot on either side (bots.txt adds names)")
+      ->group(group);
+  cmd->add_flag("--no-guests", f.noGuests, "Leave out games with a guest on either side")->group(group);
+  cmd->add_flag("--tournament", f.tournament, "Tournament games only")->group(group);
+  cmd->add_option("--min-rating", f.minRating, "Both players' ratings known and at least N")
+      ->group(group);
 }
 
 }  // namespace apiary::cli

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "index/catalogue_schema.hpp"
+#include "index/archive_marks.hpp"
 #include "index/codec.hpp"
 #include "index/text_fold.hpp"
 
@@ -17,8 +18,10 @@ constexpr const char* kInsertBatch =
     "INSERT INTO batches(id, state, first_game, games) VALUES (?1, 'pending', ?2, ?3)";
 constexpr const char* kInsertGame =
     "INSERT INTO games(id, batch, source, source_index, format, game_type, white, black, event, site,"
-    " date, result, first_mover, plies, moves, final_key, fingerprint, sequence, tags)"
-    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)";
+    " date, result, first_mover, plies, moves, final_key, fingerprint, sequence, tags,"
+    " tournament, white_rating, black_rating, time_control)"
+    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
+    " ?20, ?21, ?22, ?23)";
 constexpr const char* kInsertGameTag = "INSERT OR IGNORE INTO game_tags(value, game) VALUES (?1, ?2)";
 // Not "RETURNING id": SQLite runs such a statement through a temporary table, which
 // made a new tag value cost three times a plain insert (and nearly every game has one:
@@ -47,6 +50,19 @@ const char* insertGameTags(std::size_t rows) {
 void bindOptionalText(Statement& s, int index, const std::string* text) {
   if (text) s.bindUnowned(index, *text);
   else s.bindNull(index);
+}
+
+void bindOptionalNumber(Statement& s, int index, std::optional<int64_t> n) {
+  if (n) s.bind(index, *n);
+  else s.bindNull(index);
+}
+
+// The columns tournament, white_rating, black_rating, time_control from `first` on.
+void bindMarks(Statement& s, int first, const ArchiveMarks& marks) {
+  s.bind(first, int64_t(marks.tournament));
+  bindOptionalNumber(s, first + 1, marks.whiteRating);
+  bindOptionalNumber(s, first + 2, marks.blackRating);
+  bindOptionalText(s, first + 3, marks.timeControl);
 }
 
 // game_tags rows in (value, game) order. They are collected in game order, so a
@@ -233,6 +249,7 @@ void Catalogue::insertPending(uint64_t batch, GameId firstGame, std::span<const 
       insert->bind(17, int64_t(r.fingerprint));
       insert->bind(18, int64_t(r.sequence));
       insert->bindUnownedBlob(19, bytesOf(tagBlob));
+      bindMarks(*insert, 20, archiveMarks(r.meta));
       insert->run();  // a game already there breaks the unique fingerprint: throws
       for (int64_t value : valueIds) gameTags.push_back({value, id});
       for (const auto& [ply, kind] : r.meta.repairs)

@@ -51,6 +51,7 @@ struct CatalogueCounts {
   std::map<std::string, uint64_t> gamesByType, formats;
   uint64_t rejected = 0, sources = 0, batches = 0;
   uint64_t repaired = 0;  // games read with lenient repairs
+  std::string newestDate;  // the latest date of a game; empty when none is dated
 };
 
 class Catalogue {

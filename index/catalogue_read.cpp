@@ -10,8 +10,8 @@ namespace {
 
 constexpr const char* kGameColumns =
     "SELECT g.id, g.batch, s.path, g.source_index, g.format, g.game_type, g.white, g.black, g.event,"
-    " g.site, g.date, g.result, g.first_mover, g.plies, g.moves, g.final_key, g.fingerprint, g.sequence, g.tags"
-    " FROM games g JOIN sources s ON s.id = g.source";
+    " g.site, g.date, g.result, g.first_mover, g.plies, g.moves, g.final_key, g.fingerprint, g.sequence, g.tags,"
+    " g.tournament, g.white_rating, g.black_rating, g.time_control FROM games g JOIN sources s ON s.id = g.source";
 
 GameRow rowFrom(const Statement& s) {
   GameRow g;
@@ -35,6 +35,10 @@ GameRow rowFrom(const Statement& s) {
   g.finalKey = PositionKey::fromBytes({reinterpret_cast<const char*>(key.data()), key.size()});
   g.fingerprint = uint64_t(s.integer(16));
   g.sequence = uint64_t(s.integer(17));
+  g.tournament = s.integer(19) != 0;
+  if (!s.isNull(20)) g.whiteRating = s.integer(20);
+  if (!s.isNull(21)) g.blackRating = s.integer(21);
+  if (!s.isNull(22)) g.timeControl = s.text(22);
   return g;
 }
 
@@ -174,6 +178,11 @@ CatalogueCounts Catalogue::counts(GameId visible) const {
   batches->bind(1, visible);
   batches->step();
   c.batches = uint64_t(batches->integer(0));
+  // Down the date index from its top: the first visible game is the newest.
+  auto newest = prepared("SELECT date FROM games WHERE id <= ?1 AND date IS NOT NULL AND date <> ''"
+                         " ORDER BY date DESC LIMIT 1");
+  newest->bind(1, visible);
+  if (newest->step()) c.newestDate = newest->text(0);
   return c;
 }
 

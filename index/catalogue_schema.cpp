@@ -35,9 +35,16 @@ CREATE TABLE IF NOT EXISTS games(
   final_key BLOB NOT NULL,
   fingerprint INTEGER NOT NULL,
   sequence INTEGER NOT NULL,
-  tags BLOB NOT NULL);
+  tags BLOB NOT NULL,
+  tournament INTEGER NOT NULL CHECK (tournament IN (0, 1)),
+  white_rating INTEGER, black_rating INTEGER,
+  time_control TEXT);
 CREATE UNIQUE INDEX IF NOT EXISTS games_by_fingerprint ON games(fingerprint);
 CREATE INDEX IF NOT EXISTS games_by_date ON games(date);
+-- The few tournament games, in id order, for --tournament without a scan.
+CREATE INDEX IF NOT EXISTS tournament_games ON games(id) WHERE tournament = 1;
+-- The lower of the two ratings (NULL when either is unknown), for --min-rating.
+CREATE INDEX IF NOT EXISTS games_by_lower_rating ON games(min(white_rating, black_rating));
 
 CREATE TABLE IF NOT EXISTS tag_names(
   id INTEGER PRIMARY KEY,

@@ -39,8 +39,10 @@ inline GameState stateOfCode(int64_t code) {
 //   contacts and per-ply features under 'f' (pattern_store.hpp, issue 16);
 //   7: each ply's pinned pieces among those features (three bytes a ply);
 //   8: each ply's legal moves per colour, up to a cap (four bytes a ply);
-//   9: that cap 191 instead of 15, a byte a colour (five bytes a ply).
-inline constexpr int kIndexFormatVersion = 9;
+//   9: that cap 191 instead of 15, a byte a colour (five bytes a ply);
+//   10: each game's tournament mark, players' ratings and time control
+//   (archive_marks.hpp), indexed for the filters.
+inline constexpr int kIndexFormatVersion = 10;
 
 // WAL (readers run beside the writer), synchronous=FULL (a pending batch must be
 // on disk before RocksDB commits it), and a larger page cache for the writer.

@@ -253,6 +253,7 @@ Info Database::info() const {
   info.formats = counts.formats;
   info.rejected = counts.rejected;
   info.repaired = counts.repaired;
+  info.newestDate = counts.newestDate;
   info.sources = counts.sources;
   info.batches = counts.batches;
   store_->forEachPosition([&](PositionHash, std::string_view value, std::string_view) {

@@ -61,6 +61,12 @@ class Where {
     if (q.result) add("g.result = ?", resultCode(*q.result));
     if (q.gameType) add("g.game_type = ?", q.gameType->name());
     if (q.repaired) add(*q.repaired ? "g.id IN (SELECT game FROM game_repairs)" : "g.id NOT IN (SELECT game FROM game_repairs)");
+    if (q.humans) add("NOT is_bot(g.white) AND NOT is_bot(g.black)");
+    if (q.noGuests) add("NOT is_guest(g.white) AND NOT is_guest(g.black)");
+    // As the partial index tournament_games and the index games_by_lower_rating write
+    // them, so that SQLite can use them.
+    if (q.tournament) add("g.tournament = 1");
+    if (q.minRating) add("min(g.white_rating, g.black_rating) >= ?", *q.minRating);
   }
 
   const std::string& sql() const { return sql_; }
@@ -153,8 +159,12 @@ class GameSearch::RowCheck {
   Statement& s_;
 };
 
-GameSearch::GameSearch(const Database& db) : visible_(db.lastGame()), db_(db.dir() / "catalogue.sqlite", true) {
+GameSearch::GameSearch(const Database& db)
+    : visible_(db.lastGame()),
+      accounts_(KnownAccounts::forDatabase(db.dir())),
+      db_(db.dir() / "catalogue.sqlite", true) {
   addFoldFunction(db_);
+  accounts_.addFunctions(db_);
 }
 
 GameSearch::~GameSearch() = default;

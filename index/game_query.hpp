@@ -7,6 +7,8 @@
 //
 // A GameSearch opens its own read-only connection to the catalogue and sees the
 // games the Database it was made from sees (ids up to db.lastGame() when made).
+// Bots are those known when it is made (known_accounts.hpp: the database folder's
+// bots.txt and $APIARY_BOTS are read then).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -21,6 +23,7 @@
 #include "index/counts.hpp"
 #include "index/database.hpp"
 #include "index/game_row.hpp"
+#include "index/known_accounts.hpp"
 #include "index/sqlite.hpp"
 
 namespace apiary::index {
@@ -42,10 +45,14 @@ struct GameQuery {
   std::optional<GameState> result;              // InProgress: unknown
   std::optional<GameType> gameType;
   std::optional<bool> repaired;  // true: games lenient reading repaired; false: the others
+  bool humans = false;           // no known bot on either side (known_accounts.hpp)
+  bool noGuests = false;         // no guest on either side
+  bool tournament = false;       // tournament games only (archive_marks.hpp)
+  std::optional<int64_t> minRating;  // both players' ratings known and at least this
 
   bool empty() const {
     return !player && !playerSeat && !white && !black && !event && !site && !fromDate && !toDate && !result &&
-           !gameType && !repaired;
+           !gameType && !repaired && !humans && !noGuests && !tournament && !minRating;
   }
 };
 
@@ -105,6 +112,7 @@ class GameSearch {
   std::vector<GameId> pageByDate(const GameQuery& query, uint64_t offset, uint64_t limit, bool oldestFirst) const;
 
   GameId visible_;
+  KnownAccounts accounts_;  // what is_bot() and is_guest() ask: outlives db_
   mutable Connection db_;
   mutable std::map<std::string, std::unique_ptr<Statement>> statements_;
 };

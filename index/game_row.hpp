@@ -31,6 +31,10 @@ struct GameRow {
   uint64_t fingerprint = 0;
   uint64_t sequence = 0;
   Tags tags;  // in the file's order (empty when the reader did not ask for them)
+  // What archive_marks.hpp read at ingest.
+  bool tournament = false;
+  std::optional<int64_t> whiteRating, blackRating;
+  std::optional<std::string> timeControl;
 
   // The game replayed from its moves, or nullopt when they do not replay (a corrupt
   // row). Rules are the archives' (no tournament opening rule): the index stores

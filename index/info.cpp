@@ -16,7 +16,8 @@ void to_json(nlohmann::json& j, const Info& info) {
                      {"rejected", info.rejected},
                      {"repaired", info.repaired},
                      {"games_by_type", info.gamesByType},
-                     {"formats", info.formats}};
+                     {"formats", info.formats},
+                     {"newest_date", info.newestDate.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.newestDate)}};
 }
 
 }  // namespace apiary::index

@@ -21,11 +21,12 @@ struct Info {
   uint64_t repaired = 0;  // games read leniently, with at least one repair
   std::map<std::string, uint64_t> gamesByType;
   std::map<std::string, uint64_t> formats;  // games by notation
+  std::string newestDate;  // the latest game's date (ISO, maybe only yyyy[-mm]); empty when none is dated
 };
 
 // {"games": N, "positions": N, "bytes": N, "postings": N, "catalogue_bytes": N,
 //  "position_bytes": N, "batches": N, "sources": N, "rejected": N, "repaired": N,
-//  "games_by_type": {...}, "formats": {...}}
+//  "games_by_type": {...}, "formats": {...}, "newest_date": "yyyy-mm-dd" or null}
 void to_json(nlohmann::json& j, const Info& info);
 
 }  // namespace apiary::index

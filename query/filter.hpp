@@ -2,10 +2,14 @@
 // not filter. Names and contains-texts match by case fold in every script
 // (index/text_fold.hpp); the rest exactly.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 
 namespace apiary::query {
+
+// The largest --min-rating: no rating system comes near it.
+inline constexpr int64_t kMaxRating = 1'000'000;
 
 struct GameFilter {
   std::optional<std::string> player;    // White or Black
@@ -20,11 +24,15 @@ struct GameFilter {
   std::optional<std::string> gameType;  // Base, Base+M, ..., Base+MLP
   bool strictOnly = false;              // leave out games lenient reading repaired
   bool repairedOnly = false;            // only those games
+  bool humans = false;                  // no known bot on either side (index/known_accounts.hpp)
+  bool noGuests = false;                // no guest on either side
+  bool tournament = false;              // tournament games only
+  std::optional<int64_t> minRating;     // both players' ratings known and at least this
 
   bool operator==(const GameFilter&) const = default;
   bool empty() const {
     return !player && !color && !white && !black && !event && !site && !fromDate && !toDate && !result && !gameType &&
-           !strictOnly && !repairedOnly;
+           !strictOnly && !repairedOnly && !humans && !noGuests && !tournament && !minRating;
   }
 };
 

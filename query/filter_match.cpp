@@ -62,6 +62,10 @@ void validateFilter(const GameFilter& f) {
   if (f.toDate && !isIsoPrefix(*f.toDate))
     throw QueryError(ErrorKind::BadInput, "to_date",
                      "--to-date '" + *f.toDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
+  if (f.minRating && (*f.minRating < 0 || *f.minRating > kMaxRating))
+    throw QueryError(ErrorKind::BadInput, "min_rating",
+                     "--min-rating " + std::to_string(*f.minRating) + ": expected a rating from 0 to " +
+                         std::to_string(kMaxRating));
 }
 
 std::vector<index::GameId> selectGames(const index::Database& db, const GameFilter& filter) {

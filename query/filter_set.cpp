@@ -21,6 +21,10 @@ index::GameQuery toGameQuery(const GameFilter& f) {
   if (f.gameType) q.gameType = GameType::parse(*f.gameType);
   if (f.strictOnly) q.repaired = false;
   if (f.repairedOnly) q.repaired = true;
+  q.humans = f.humans;
+  q.noGuests = f.noGuests;
+  q.tournament = f.tournament;
+  q.minRating = f.minRating;
   return q;
 }
 

@@ -64,10 +64,13 @@ nlohmann::json explorationJson(const Exploration& e) {
 }
 
 nlohmann::json gameJson(const index::GameRow& g) {
+  const auto orNull = [](const auto& value) { return value ? nlohmann::json(*value) : nlohmann::json(nullptr); };
   return {{"id", g.id},         {"source", g.source},         {"source_index", g.sourceIndex},
           {"white", g.white},   {"black", g.black},           {"event", g.event},
           {"site", g.site},     {"date", g.date},             {"result", resultName(g.result)},
-          {"game_type", g.gameType}, {"plies", g.plies}};
+          {"game_type", g.gameType}, {"plies", g.plies},      {"tournament", g.tournament},
+          {"white_rating", orNull(g.whiteRating)},            {"black_rating", orNull(g.blackRating)},
+          {"time_control", orNull(g.timeControl)}};
 }
 
 nlohmann::json searchHitJson(const SearchHit& hit) {

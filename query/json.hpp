@@ -20,7 +20,8 @@ nlohmann::json explorationJson(const Exploration& e);
 nlohmann::json searchJson(const SearchResult& r);
 // One hit of a search: the game's row with the ply it reached the position at.
 nlohmann::json searchHitJson(const SearchHit& hit);
-// A game's row without its moves: id, source, players, event, site, date, result...
+// A game's row without its moves: id, source, players, event, site, date, result,
+// game type, plies, tournament, the ratings and time control (null when unknown).
 nlohmann::json gameJson(const index::GameRow& g);
 // One game a pattern matched: gameJson + "ply" (its first match), "positions".
 nlohmann::json patternHitJson(const PatternHit& hit);

@@ -166,6 +166,7 @@ int runSearch(const GlobalOptions& global, const QueryOptions& o) {
 std::optional<index::GameOrder> gameOrder(const std::string& name) {
   if (name == "date") return index::GameOrder::Date;
   if (name == "plies") return index::GameOrder::Plies;
+  if (name == "rating") return index::GameOrder::Rating;
   if (name == "id") return index::GameOrder::Id;
   return std::nullopt;
 }
@@ -216,7 +217,7 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
 int runGames(const GlobalOptions& global, const QueryOptions& o) {
   try {
     const auto order = gameOrder(o.sort);
-    if (!order) throw std::invalid_argument("--sort '" + o.sort + "': expected date, plies or id");
+    if (!order) throw std::invalid_argument("--sort '" + o.sort + "': expected date, plies, rating or id");
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);
     const query::AnswerClock clock;
@@ -298,7 +299,7 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
   auto g = std::make_shared<QueryOptions>();
   auto* games = app.add_subcommand("games", "Games by players, event, site, date, result, game type");
   addPaging(games, *g, "Oldest games first (default: newest first)");
-  games->add_option("--sort", g->sort, "date (the default; undated games last), plies or id (ingest order)");
+  games->add_option("--sort", g->sort, "date (the default; undated games last), plies, rating (the lower of both players', unrated last) or id (ingest order)");
   games->add_flag("--count", g->count, "Also count every matching game");
   games->add_flag("--repaired", g->filter.repairedOnly, "Only games read with lenient repairs");
   games->add_flag("--json", g->json, "Print JSON");

@@ -189,6 +189,7 @@ std::vector<GameId> GameSearch::page(const GameQuery& query, uint64_t offset, ui
     std::string orderBy = " ORDER BY ";
     if (order == GameOrder::Date) orderBy += std::string("g.date") + direction + ", ";
     if (order == GameOrder::Plies) orderBy += std::string("g.plies") + direction + ", ";
+    if (order == GameOrder::Rating) orderBy += std::string("min(g.white_rating, g.black_rating)") + direction + ", ";
     StatementLease s(prepared("SELECT g.id FROM games g" + where.sql() + orderBy + "g.id" + direction +
                               " LIMIT ? OFFSET ?"));
     where.bind(*s);

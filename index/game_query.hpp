@@ -17,6 +17,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "index/catalogue.hpp"
@@ -32,7 +33,9 @@ namespace apiary::index {
 enum class Seat { First, Second };
 
 // The orders games are paged in; each breaks ties by id (ingest order).
-enum class GameOrder { Id, Date, Plies };
+// Rating: the lower of the two players' ratings, highest first; games without
+// both ratings last.
+enum class GameOrder { Id, Date, Plies, Rating };
 
 // Which games: every set field must hold; an empty query selects every game. Names
 // and contains-texts match by case fold in every script (text_fold.hpp).
@@ -65,6 +68,12 @@ struct GameFacts {
 
 struct TagMatch;  // a condition on names (game_query.cpp)
 
+// A player's name as written, and how many games carry it (as White or Black).
+struct NameCount {
+  std::string name;
+  uint64_t games = 0;
+};
+
 class GameSearch {
  public:
   explicit GameSearch(const Database& db);
@@ -79,6 +88,13 @@ class GameSearch {
   std::vector<GameId> page(const GameQuery& query, uint64_t offset, uint64_t limit, bool oldestFirst = false,
                            GameOrder order = GameOrder::Id) const;
   uint64_t count(const GameQuery& query) const;
+  // One page of `ids` (any order, no repeats) in `order`, as page() orders games:
+  // by date undated games come last newest first. game_order.cpp.
+  std::vector<GameId> pageAmong(std::span<const GameId> ids, GameOrder order, uint64_t offset, uint64_t limit,
+                                bool oldestFirst = false) const;
+  // Players (White or Black) whose name's fold starts with the fold of `prefix`,
+  // most games first, at most `limit`; names folding alike are one. game_order.cpp.
+  std::vector<NameCount> playersStarting(std::string_view prefix, uint64_t limit) const;
   // Every matching game's facts, in id order.
   std::vector<GameFacts> facts(const GameQuery& query) const;
   // The facts of those of `ids` that match, in their order: one row lookup each,

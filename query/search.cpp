@@ -90,6 +90,22 @@ std::vector<index::Posting> pageOf(std::vector<index::Posting> all, const Search
   return {begin, begin + std::ptrdiff_t(std::min<uint64_t>(o.limit, all.size() - o.offset))};
 }
 
+// One page of `all` (newest first, as postings come) in the order asked, each game
+// with its ply.
+std::vector<index::Posting> orderedPage(const index::GameSearch& catalogue, const std::vector<index::Posting>& all,
+                                        const SearchOptions& o) {
+  std::vector<index::GameId> ids;
+  ids.reserve(all.size());
+  for (const index::Posting& p : all) ids.push_back(p.game);
+  std::vector<index::Posting> page;
+  for (index::GameId id : catalogue.pageAmong(ids, o.order, o.offset, o.limit, o.oldestFirst)) {
+    const auto hit = std::lower_bound(all.begin(), all.end(), id,
+                                      [](const index::Posting& p, index::GameId game) { return p.game > game; });
+    if (hit != all.end() && hit->game == id) page.push_back(*hit);
+  }
+  return page;
+}
+
 }  // namespace
 
 SearchPage searchPage(const index::Database& db, const index::GameSearch& catalogue, const Board& position,
@@ -101,17 +117,20 @@ SearchPage searchPage(const index::Database& db, const index::GameSearch& catalo
   SearchPage out;
   out.position = index::positionHash(key);
   std::vector<index::Posting>& page = out.hits;
-  if (options.sameOrder || options.filter) {
+  if (options.sameOrder || options.filter || options.order != index::GameOrder::Id) {
     std::vector<index::Posting> all;
     if (options.sameOrder) {
       all = sameOrderGames(db, catalogue, lineOf(position), options.filter);
-    } else {
+    } else if (options.filter) {
       const FilterSet& filter = options.filter->through(db, std::span(&key, 1));
       for (const index::Posting& p : db.postings(key, 0, UINT64_MAX).postings)
         if (filter.contains(p.game)) all.push_back(p);
+    } else {
+      all = db.postings(key, 0, UINT64_MAX).postings;
     }
     out.total = all.size();
-    page = pageOf(std::move(all), options);
+    page = options.order == index::GameOrder::Id ? pageOf(std::move(all), options)
+                                                 : orderedPage(catalogue, all, options);
   } else if (!options.oldestFirst) {
     index::PostingPage read = db.postings(key, options.offset, options.limit);
     out.total = read.total;

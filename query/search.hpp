@@ -2,7 +2,8 @@
 // orientation or colours (the index's postings of its canonical key), with the ply
 // at which each first reached it. With `sameOrder`, only the games that opened with
 // exactly the position's move list, up to symmetry: the games at each of the line's
-// positions at the line's own ply. Pages are newest first unless asked otherwise.
+// positions at the line's own ply. Pages are newest first (by ingest order, or by
+// date or length when `order` says so) unless asked otherwise.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -20,6 +21,7 @@ struct SearchOptions {
   bool oldestFirst = false;
   bool sameOrder = false;             // needs a position given with its moves
   KeptGames* filter = nullptr;  // none: every game
+  index::GameOrder order = index::GameOrder::Id;
 };
 
 struct SearchHit {

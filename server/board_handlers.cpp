@@ -56,11 +56,14 @@ nlohmann::json movesOf(const Board& board, const notation::Notation& notation) {
 
 nlohmann::json boardJson(const Board& board, const notation::Notation& notation) {
   const query::Diagram diagram = query::diagramOf(board);
-  nlohmann::json history = nlohmann::json::array();
+  // The moves so far in UHP (what the page plays them by) and in the notation asked
+  // (what it shows).
+  nlohmann::json history = nlohmann::json::array(), historyText = nlohmann::json::array();
   if (!notation::isSetUp(board)) {
     Board replay(board.type(), board.rules(), board.firstMover());
     for (const Move& m : board.history()) {
       history.push_back(notation::moveString(replay, m));
+      historyText.push_back(notation::MoveNotation(notation, replay).write(query::unrestricted(replay), m));
       replay.play(m);
     }
   }
@@ -76,6 +79,7 @@ nlohmann::json boardJson(const Board& board, const notation::Notation& notation)
           {"state", gameStateName(board.state())},
           {"position", notation::writePosition(board)},
           {"history", std::move(history)},
+          {"history_text", std::move(historyText)},
           {"cells", std::move(cells)},
           {"hand", {{"white", handOf(board, Color::White)}, {"black", handOf(board, Color::Black)}}},
           {"last_move", lastMoveOf(board, diagram)},

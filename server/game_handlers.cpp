@@ -12,6 +12,8 @@
 #include "query/json.hpp"
 #include "notation/move_notation.hpp"
 #include "query/next_positions.hpp"
+#include "query/search.hpp"
+#include "server/position.hpp"
 #include "server/handlers.hpp"
 
 namespace apiary::server {
@@ -68,7 +70,7 @@ std::string extensionOf(const notation::Notation& format) {
 
 Reply gamesReply(const Params& params, query::ReadSession& session) {
   const query::AnswerClock clock;
-  const query::GameListOptions options{params.offset, params.limit, params.oldestFirst, false};
+  const query::GameListOptions options{params.offset, params.limit, params.oldestFirst, false, gamesOrder(params)};
   nlohmann::json document =
       query::gameListJson(query::listGames(session.db(), session.catalogue(), params.filter, options));
   clock.stamp(document);
@@ -91,6 +93,28 @@ Reply exportReply(std::string_view id, const Params& params, query::ReadSession&
   Reply reply{200, "text/plain; charset=utf-8", notation::writeGame(format, *game), {}};
   reply.headers.emplace_back("Content-Disposition",
                              "attachment; filename=\"game-" + std::to_string(row.id) + "." + extensionOf(format) + "\"");
+  return reply;
+}
+
+Reply positionExportReply(const Params& params, query::ReadSession& session) {
+  const Board position = requestedBoard(params, &session.catalogue());
+  query::KeptGames* kept = session.kept(params.filter);
+  // The whole list, held as one answer: bounded, and a larger one is refused
+  // rather than cut short.
+  const query::SearchOptions options{0, kMaxExportGames + 1, params.oldestFirst, params.sameOrder, kept,
+                                     gamesOrder(params)};
+  const query::SearchPage page = query::searchPage(session.db(), session.catalogue(), position, options);
+  if (page.total > kMaxExportGames)
+    throw query::QueryError(query::ErrorKind::BadInput, {},
+                            std::to_string(page.total) + " games reached this position: at most " +
+                                std::to_string(kMaxExportGames) + " are exported at once (filter them)");
+  std::vector<index::GameId> ids;
+  for (const index::Posting& hit : page.hits) ids.push_back(hit.game);
+  Reply reply{200, "text/plain; charset=utf-8", {}, {}};
+  query::exportGames(session.db(), ids, *params.notation,
+                     [&](index::GameId, const std::string& text) { reply.body += text; });
+  reply.headers.emplace_back("Content-Disposition", "attachment; filename=\"games-" + index::hexOf(page.position) +
+                                                        "." + extensionOf(*params.notation) + "\"");
   return reply;
 }
 

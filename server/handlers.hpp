@@ -19,9 +19,15 @@ Reply patternReply(const Params& params, query::ReadSession& session);  // apiar
 // A game with its plies; `id` as written in the path (404 when no such game).
 Reply gameReply(std::string_view id, const Params& params, query::ReadSession& session);
 Reply exportReply(std::string_view id, const Params& params, query::ReadSession& session);
+// apiary search --to: every game that reached the position, in `notation` (at most
+// kMaxExportGames: more is refused).
+inline constexpr uint64_t kMaxExportGames = 10'000;
+Reply positionExportReply(const Params& params, query::ReadSession& session);
 // apiary player NAME --json (`name` as decoded from the path), apiary players --json.
 Reply playerReply(std::string_view name, const Params& params, query::ReadSession& session);
 Reply playersReply(const Params& params, query::ReadSession& session);
+// Players whose name starts with `prefix`, most games first (suggestions as one types).
+Reply playerNamesReply(const Params& params, query::ReadSession& session);
 // The board document and its picture; `catalogue` reads `game` (nullptr: refused).
 Reply boardReply(const Params& params, const index::GameSearch* catalogue = nullptr);
 Reply svgReply(const Params& params, const index::GameSearch* catalogue = nullptr);

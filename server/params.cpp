@@ -104,10 +104,13 @@ const std::map<std::string, Setter, std::less<>>& setters() {
       {"same_order", [](Params& p, const std::string& v) { p.sameOrder = flag("same_order", v); }},
       {"sort",
        [](Params& p, const std::string& v) {
-         if (v != "games" && v != "score") reject("sort", "sort '" + v.substr(0, 40) + "': expected games or score");
+         // Which orders an endpoint takes is its handler's to say (sortOf in handlers).
+         if (v != "games" && v != "score" && v != "date" && v != "plies" && v != "rating" && v != "id")
+           reject("sort", "sort '" + v.substr(0, 40) + "': expected date, plies, rating or id (games), games or score (players)");
          p.sort = v;
        }},
       {"min_games", [](Params& p, const std::string& v) { p.minGames = number("min_games", v, 1, kMaxOffset); }},
+      {"prefix", [](Params& p, const std::string& v) { p.prefix = bounded("prefix", v, kMaxValueLength); }},
       {"pattern", [](Params& p, const std::string& v) { p.pattern = bounded("pattern", v, kMaxPatternLength); }},
       {"where", [](Params& p, const std::string& v) { p.where = bounded("where", v, kMaxPatternLength); }},
   };
@@ -115,6 +118,20 @@ const std::map<std::string, Setter, std::less<>>& setters() {
 }
 
 }  // namespace
+
+index::GameOrder gamesOrder(const Params& params) {
+  if (params.sort.empty() || params.sort == "date") return index::GameOrder::Date;
+  if (params.sort == "plies") return index::GameOrder::Plies;
+  if (params.sort == "rating") return index::GameOrder::Rating;
+  if (params.sort == "id") return index::GameOrder::Id;
+  reject("sort", "sort '" + params.sort + "': games are sorted by date, plies, rating or id");
+}
+
+bool playersByScore(const Params& params) {
+  if (params.sort.empty() || params.sort == "games") return false;
+  if (params.sort == "score") return true;
+  reject("sort", "sort '" + params.sort + "': players are sorted by games or score");
+}
 
 Params parseParams(std::string_view queryString) {
   httplib::Params raw;  // percent-decoded by the HTTP library

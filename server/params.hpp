@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "notation/notations.hpp"
+#include "index/game_query.hpp"
 #include "query/filter.hpp"
 
 namespace apiary::server {
@@ -33,10 +34,17 @@ struct Params {
   bool oldestFirst = false, sameOrder = false;
   const notation::Notation* format = nullptr;  // export: the file's notation (none: UHP)
   std::string formatName;
-  std::string sort;        // players: games (the default) or score
+  std::string sort;        // players: games (the default) or score; games: date (the default), plies or id
+  std::string prefix;      // player names: the start of a name
   uint64_t minGames = 1;   // players: leave out players with fewer games
   std::string pattern, where;  // pattern search: a formation, a condition on features
 };
+
+// The order `sort` names for a list of games (date when not given); throws
+// query::QueryError for an order of players.
+index::GameOrder gamesOrder(const Params& params);
+// Whether `sort` asks players by score; throws for an order of games.
+bool playersByScore(const Params& params);
 
 // Throws query::QueryError (BadInput, naming the parameter) for an unknown
 // parameter, a value out of range or too long, or one given twice. Names take `_`

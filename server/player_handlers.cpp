@@ -1,4 +1,5 @@
-// The answers about players: one player's statistics, the table of players.
+// The answers about players: one player's statistics, the table of players, names
+// by their start.
 #include "query/error.hpp"
 #include "query/player_json.hpp"
 #include "server/handlers.hpp"
@@ -15,9 +16,18 @@ Reply playerReply(std::string_view name, const Params& params, query::ReadSessio
 }
 
 Reply playersReply(const Params& params, query::ReadSession& session) {
-  const query::PlayerTableOptions options{params.sort == "score" ? query::PlayerOrder::Score : query::PlayerOrder::Games,
+  const query::PlayerTableOptions options{playersByScore(params) ? query::PlayerOrder::Score : query::PlayerOrder::Games,
                                           params.limit, params.minGames, params.offset};
   return Reply::json(query::playerTableJson(query::playerTable(session.catalogue(), params.filter, options)));
+}
+
+Reply playerNamesReply(const Params& params, query::ReadSession& session) {
+  if (params.prefix.empty())
+    throw query::QueryError(query::ErrorKind::BadInput, "prefix", "prefix: the start of a name, at least one letter");
+  nlohmann::json players = nlohmann::json::array();
+  for (const auto& [name, games] : session.catalogue().playersStarting(params.prefix, params.limit))
+    players.push_back({{"name", name}, {"games", games}});
+  return Reply::json({{"players", std::move(players)}});
 }
 
 }  // namespace apiary::server

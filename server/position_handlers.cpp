@@ -43,7 +43,8 @@ Reply searchReply(const Params& params, query::ReadSession& session) {
   const Board position = requestedBoard(params, &session.catalogue());
   query::KeptGames* kept = session.kept(params.filter);
   return timed([&] {
-    const query::SearchOptions options{params.offset, params.limit, params.oldestFirst, params.sameOrder, kept};
+    const query::SearchOptions options{params.offset, params.limit, params.oldestFirst, params.sameOrder, kept,
+                                       gamesOrder(params)};
     return query::searchJson(query::search(session.db(), session.catalogue(), position, options));
   });
 }

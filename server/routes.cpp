@@ -35,6 +35,8 @@ const std::vector<Route>& routeTable() {
       {R"(/api/games/([^/]+)/export)", true,
        [](auto& p, auto& m, auto* s) { return exportReply(m[1].str(), p, *s); }},
       {R"(/api/player/([^/]+))", true, [](auto& p, auto& m, auto* s) { return playerReply(m[1].str(), p, *s); }},
+      {"/api/export", true, [](auto& p, auto&, auto* s) { return positionExportReply(p, *s); }},
+      {"/api/player_names", true, [](auto& p, auto&, auto* s) { return playerNamesReply(p, *s); }},
       {"/api/players", true, [](auto& p, auto&, auto* s) { return playersReply(p, *s); }},
       {"/api/board", true, [](auto& p, auto&, auto* s) { return boardReply(p, &s->catalogue()); }},
       {"/api/position.svg", true, [](auto& p, auto&, auto* s) { return svgReply(p, &s->catalogue()); }},

@@ -1,5 +1,5 @@
 // Running the apiary executable from a test, as a user's shell would: its exit
-// code and standard output. For test executables only (they define APIARY_BINARY).
+// code and standard output. For test executables only (test_paths.hpp gives APIARY_BINARY).
 #pragma once
 #include <sys/wait.h>
 

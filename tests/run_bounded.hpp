@@ -1,6 +1,6 @@
 // Running the apiary executable from a test with a time limit, and what it took:
 // its exit code, peak resident memory and standard error. For test executables
-// only (they define APIARY_BINARY).
+// only (test_paths.hpp gives APIARY_BINARY).
 #pragma once
 #include <fcntl.h>
 #include <sys/resource.h>

@@ -46,15 +46,20 @@ export const health = () => getJson('/health');
 export const info = () => getJson('/api/info');
 
 export const notations = () => getJson('/api/notations');
-export const board = (where, notation) => getJson('/api/board', { ...positionParams(where), notation });
+// gameType: the game type a pasted move list is read in unless it names one.
+export const board = (where, notation, gameType) =>
+  getJson('/api/board', { ...positionParams(where), notation, game_type: gameType });
 
 export const explore = (where, filters, notation) =>
   getJson('/api/explore', { ...positionParams(where), ...filters, notation });
 
-export const search = (where, filters, { limit, offset }) =>
-  getJson('/api/search', { ...positionParams(where), ...filters, limit, offset });
+// list: {limit, offset, sort, same_order}.
+export const search = (where, filters, list) => getJson('/api/search', { ...positionParams(where), ...filters, ...list });
 
-export const games = (filters, { limit, offset }) => getJson('/api/games', { ...filters, limit, offset });
+export const games = (filters, list) => getJson('/api/games', { ...filters, ...list });
+
+export const pattern = ({ pattern: formation, where }, filters, { limit, offset }) =>
+  getJson('/api/pattern', { pattern: formation, where, ...filters, limit, offset });
 
 export const game = (id, notation) => getJson(`/api/games/${encodeURIComponent(id)}`, { notation });
 
@@ -62,9 +67,14 @@ export const player = (name, notation) =>
   getJson(`/api/player/${encodeURIComponent(name)}`, { notation });
 
 export const players = ({ sort, limit, offset }) => getJson('/api/players', { sort, limit, offset });
+export const playerNames = (prefix, limit) => getJson('/api/player_names', { prefix, limit });
 
 // A link, not a fetch: the browser downloads the file the server names.
 export const exportUrl = (id, format) =>
   `/api/games/${encodeURIComponent(id)}/export${queryOf({ format })}`;
+
+// Every game that reached the position, as one file in `notation`.
+export const positionExportUrl = (where, filters, list, notation) =>
+  `/api/export${queryOf({ ...positionParams(where), ...filters, ...list, notation })}`;
 
 export const positionSvgUrl = (where) => `/api/position.svg${queryOf(positionParams(where))}`;

@@ -49,7 +49,8 @@ export function drawBug(parent, piece, x, y, scale = 1) {
     transform: `translate(${x} ${y}) scale(${scale})`,
   }, parent);
   for (const [name, attributes] of shapes[bug] ?? []) svgElement(name, attributes, group);
-  const letter = svgElement('text', { x: 11, y: 15, class: 'letter' }, group);
+  // The letter repeats what the piece's accessible name says.
+  const letter = svgElement('text', { x: 11, y: 15, class: 'letter', 'aria-hidden': 'true' }, group);
   letter.textContent = bug + (piece.slice(2) || '');
   return group;
 }

@@ -1,43 +1,38 @@
 // The explorer table: the games through the position and every move played from
-// it, as /api/explore answers (no numbers are computed here beyond bar widths).
-// Clicking a move plays it.
+// it, as /api/explore answers (no numbers are computed here beyond bar widths and
+// the score of the side to move). Clicking a move plays it; pointing at it (or
+// focusing it) shows it on the board.
 
 import { element } from './dom.js';
+import { gameCounts, legend, moverScore, resultBar } from './results_bar.js';
 
-// A win/draw/loss bar for the player to move (unfinished games in grey), with the
-// counts in its tooltip.
-export function resultBar(counts) {
-  const bar = element('div', { class: 'wdl' });
-  const parts = [
-    ['win', counts.mover_wins], ['draw', counts.draws],
-    ['loss', counts.mover_losses], ['unfinished', counts.unfinished ?? 0],
-  ];
-  const total = parts.reduce((sum, [, n]) => sum + n, 0);
-  for (const [kind, n] of parts) {
-    if (!n) continue;
-    const share = (100 * n) / total;
-    const segment = element('span', { class: kind, style: `width:${share}%` },
-      share >= 12 ? `${Math.round(share)}%` : '');
-    bar.append(segment);
-  }
-  bar.title = parts.map(([kind, n]) => `${kind} ${n}`).join(', ');
-  return bar;
-}
+export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-const average = (value) => (value === null || value === undefined ? '-' : String(value));
+const ended = { WhiteWins: 'White won', BlackWins: 'Black won', Draw: 'a draw' };
 
-export function drawExplorer(container, doc, onPlay) {
+// handlers: onPlay(uhp), onPreview(uhp or null). board: the /api/board document
+// (whose turn, whether the game is over).
+export function drawExplorer(container, doc, board, { onPlay, onPreview }) {
   container.replaceChildren();
   const summary = element('div', { class: 'explore-summary' });
-  summary.append(element('span', { class: 'games-count' }, `${doc.games} games`),
-    element('span', {}, `${doc.to_move} to move`),
-    element('span', {}, `average length ${average(doc.average_plies)} plies`));
-  container.append(summary, resultBar(doc));
+  summary.append(element('span', { class: 'games-count' }, plural(doc.games, 'game')));
+  summary.append(element('span', { class: 'to-move' },
+    ended[board.state] ? `the game is over: ${ended[board.state]}` : `${board.to_move} to move`));
+  if (doc.games > 0) summary.append(element('span', { class: 'average' }, `average length ${doc.average_plies} plies`));
+  container.append(summary, resultBar(gameCounts(doc)), legend());
 
+  if (doc.moves.length === 0) {
+    container.append(element('p', { class: 'empty' }, doc.games > 0 ?
+      'No game in the database continues from here.' : 'No game in the database reached this position.'));
+    return;
+  }
   const table = element('table', { class: 'moves-table' });
+  table.append(element('caption', { class: 'visually-hidden' }, 'Moves played from this position'));
   const head = element('tr');
-  for (const title of ['move', 'games', `result for the mover`, 'avg plies', 'same order', 'transposed']) {
-    head.append(element('th', {}, title));
+  for (const [title, hint] of [['move', ''], ['games', ''], ['results', 'White, draw, Black'],
+    ['score', `for ${board.to_move}, the side to move`], ['avg plies', ''], ['same order', 'games that reached it by the same moves'],
+    ['transposed', 'games that reached it by other moves']]) {
+    head.append(element('th', hint ? { scope: 'col', title: hint, 'data-col': title } : { scope: 'col', 'data-col': title }, title));
   }
   const thead = element('thead');
   thead.append(head);
@@ -46,20 +41,22 @@ export function drawExplorer(container, doc, onPlay) {
   for (const row of doc.moves) {
     const tr = element('tr', { 'data-uhp': row.uhp ?? '' });
     const move = element('td', { class: 'move' });
-    move.append(element('button', { type: 'button', class: 'link' }, row.move));
-    const bar = element('td');
-    bar.append(resultBar(row));
-    tr.append(move, element('td', { class: 'num' }, String(row.games)), bar,
-      element('td', { class: 'num' }, average(row.average_plies)),
+    const button = element('button', { type: 'button', class: 'link', 'aria-label': `play ${row.move}, ${plural(row.games, 'game')}` }, row.move);
+    move.append(button);
+    const bar = element('td', { class: 'bar' });
+    bar.append(resultBar(gameCounts(row)));
+    tr.append(move, element('td', { class: 'num games' }, String(row.games)), bar,
+      element('td', { class: 'num score' }, moverScore(row)),
+      element('td', { class: 'num' }, row.average_plies === null || row.average_plies === undefined ? '–' : String(row.average_plies)),
       element('td', { class: 'num' }, String(row.continuations)),
       element('td', { class: 'num' }, String(row.transpositions)));
     tr.addEventListener('click', () => onPlay(row.uhp));
+    tr.addEventListener('mouseenter', () => onPreview(row.uhp));
+    tr.addEventListener('mouseleave', () => onPreview(null));
+    button.addEventListener('focus', () => onPreview(row.uhp));
+    button.addEventListener('blur', () => onPreview(null));
     body.append(tr);
   }
   table.append(body);
-  if (doc.moves.length === 0) {
-    container.append(element('p', { class: 'empty' }, 'No game in the database continues from here.'));
-  } else {
-    container.append(table);
-  }
+  container.append(table);
 }

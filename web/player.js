@@ -4,10 +4,12 @@
 // frequent opponents (a name opens their view); average length and longest streak.
 
 import { element } from './dom.js';
+import { plural } from './explorer.js';
 import { barOf, percent, playerLink, recordCells, recordHeadings, table } from './records.js';
+import { legend, recordSegments } from './results_bar.js';
 
 function recordsTable(doc) {
-  const t = table(['', ...recordHeadings, 'avg plies'], 'records-table');
+  const t = table(['record', ...recordHeadings, 'avg plies'], 'records-table');
   const rows = [['overall', doc], ['as first', doc.as_first], ['as second', doc.as_second],
     ...Object.entries(doc.by_year).sort(([a], [b]) => b.localeCompare(a))];
   for (const [label, r] of rows) {
@@ -64,7 +66,7 @@ export function drawPlayer(container, doc, shown, { onLine, onPlayer, onExplore 
     return;
   }
   const summary = element('div', { class: 'player-summary' });
-  summary.append(element('span', { class: 'player-games' }, `${doc.games} games`),
+  summary.append(element('span', { class: 'player-games' }, plural(doc.games, 'game')),
     element('span', { class: 'player-wdl' }, `${doc.wins} won, ${doc.draws} drawn, ${doc.losses} lost, ${doc.unfinished} unfinished`),
     element('span', { class: 'player-score' }, `score ${percent(doc.score)}`),
     element('span', { class: 'player-length' }, `average length ${doc.average_plies} plies`),
@@ -75,7 +77,7 @@ export function drawPlayer(container, doc, shown, { onLine, onPlayer, onExplore 
     button.addEventListener('click', () => onExplore(color));
     explore.append(button, ' ');
   }
-  container.append(title, summary, barOf(doc), explore, element('h3', {}, 'Results'), recordsTable(doc));
+  container.append(title, summary, barOf(doc), legend(recordSegments), explore, element('h3', {}, 'Results'), recordsTable(doc));
   const repertoire = element('div', { class: 'repertoires' });
   repertoire.append(
     repertoireBlock('Openings as first player', doc.repertoire.first, shown.repertoire.first, (m) => onLine(m, 'first')),

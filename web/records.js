@@ -3,10 +3,11 @@
 // cells with its result bar.
 
 import { element } from './dom.js';
-import { resultBar } from './explorer.js';
+import { recordSegments, resultBar } from './results_bar.js';
 
-// A record's counts as the result bar takes them: wins for the player.
-export const barOf = (r) => resultBar({ mover_wins: r.wins, draws: r.draws, mover_losses: r.losses, unfinished: r.unfinished });
+// A record's bar: won, drawn, lost, unfinished for the player.
+export const barOf = (r) => resultBar([['won', r.wins], ['draw', r.draws], ['lost', r.losses], ['unfinished', r.unfinished]],
+  recordSegments);
 export const percent = (score) => `${Math.round(score * 1000) / 10}%`;
 
 // A button that opens a player's view.
@@ -20,7 +21,7 @@ export function playerLink(name, onPlayer) {
 export function table(headings, className) {
   const t = element('table', { class: className });
   const head = element('tr');
-  for (const title of headings) head.append(element('th', { 'data-col': title }, title));
+  for (const title of headings) head.append(element('th', { scope: 'col', 'data-col': title }, title));
   const thead = element('thead');
   thead.append(head);
   t.append(thead, element('tbody'));

@@ -4,57 +4,33 @@
 // node, playwright-core, chromium or the serve command is missing).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import {
-  missingPrerequisite, makeDatabase, startServer, launchBrowser, getJson, buildDir,
+  missingPrerequisite, getJson, buildDir,
 } from './server.mjs';
+import { apiPieces, pageHelpers, startSession } from './browser.mjs';
 
 const missing = await missingPrerequisite();
+const plural = (n) => `${n} ${n === 1 ? 'game' : 'games'}`;
 if (missing) console.log(`apiary-web-skip: ${missing}`);
 
-let server, browser, page, database;
+let server, browser, page;
+let drawn, act, piecesOnBoard, movesInUrl, handPieces;
 const foreignRequests = [];
-const pageErrors = [];
-
-const piecesOnBoard = () => page.$$eval('#board .cell', (cells) =>
-  cells.reduce((sum, cell) => sum + Number(cell.dataset.height), 0));
-const movesInUrl = () => (new URL(page.url()).searchParams.get('moves') ?? '').split(';').filter(Boolean);
-const apiPieces = (doc) => doc.cells.reduce((sum, cell) => sum + cell.stack.length, 0);
-
-// Waits until the page has drawn the state of the current URL (each drawing
-// numbers itself in body[data-ready]).
-async function drawn(previous) {
-  await page.waitForFunction((old) => document.body.dataset.ready && document.body.dataset.ready !== old,
-    previous, { timeout: 10000 });
-  return page.evaluate(() => document.body.dataset.ready);
-}
-const readyMark = () => page.evaluate(() => document.body.dataset.ready ?? '');
-
-async function act(action) {
-  const before = await readyMark();
-  await action();
-  return drawn(before);
-}
+let session, pageErrors;
 
 before(async () => {
   if (missing) return;
-  database = makeDatabase();
-  server = await startServer(database.db);
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
+  session = await startSession();
+  ({ server, browser, page, pageErrors } = session);
+  ({ drawn, act, piecesOnBoard, movesInUrl, handPieces } = pageHelpers(page));
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') foreignRequests.push(request.url());
   });
-  page.on('pageerror', (error) => pageErrors.push(String(error)));
 });
 
-after(async () => {
-  await browser?.close();
-  server?.stop();
-  if (database) fs.rmSync(database.dir, { recursive: true, force: true });
-});
+after(async () => { await session?.stop(); });
 
 test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${missing}` : false }, async (t) => {
   await t.test('the start page shows an empty board, both full hands and the first moves', async () => {
@@ -63,12 +39,13 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     const firstRender = await page.evaluate(() => performance.getEntriesByName('apiary-drawn')[0].startTime);
     console.log(`first render (navigation start to board and explorer drawn): ${firstRender.toFixed(1)} ms`);
     assert.equal(await piecesOnBoard(), 0);
-    assert.equal(await page.locator('#hand-bottom .hand-piece').count(), 14);
-    assert.equal(await page.locator('#hand-top .hand-piece').count(), 14);
+    assert.equal(await handPieces('bottom'), 14);
+    assert.equal(await handPieces('top'), 14);
+    assert.equal(await page.locator('#hand-bottom .hand-piece').count(), 8, 'one tile a bug');
     const explore = await getJson(server.base, '/api/explore');
     assert.ok(explore.moves.length > 0, 'the generated games have first moves');
     assert.equal(await page.locator('.moves-table tbody tr').count(), explore.moves.length);
-    assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
+    assert.equal(await page.locator('.games-count').textContent(), plural(explore.games));
   });
 
   await t.test('the games that reached the position come 20 a page, and moves in another notation', async () => {
@@ -97,8 +74,8 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     const board = await getJson(server.base, `/api/board?moves=${encodeURIComponent(moves)}`);
     assert.equal(apiPieces(board), 3);
     assert.equal(await piecesOnBoard(), 3);
-    assert.equal(await page.locator('#hand-bottom .hand-piece').count(), 12);
-    assert.equal(await page.locator('#hand-top .hand-piece').count(), 13);
+    assert.equal(await handPieces('bottom'), 12);
+    assert.equal(await handPieces('top'), 13);
     assert.equal(await page.locator('.outline.last-to').count(), 1);
     assert.equal(await page.locator('#move-list li').count(), 3);
   });
@@ -124,7 +101,7 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     assert.deepEqual(movesInUrl(), [uhp]);
     assert.equal(await piecesOnBoard(), 1);
     const explore = await getJson(server.base, `/api/explore?moves=${encodeURIComponent(uhp)}`);
-    assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
+    assert.equal(await page.locator('.games-count').textContent(), plural(explore.games));
     assert.equal(await page.locator('.moves-table tbody tr').count(), explore.moves.length);
     await act(() => page.goBack());
     assert.deepEqual(movesInUrl(), []);
@@ -186,9 +163,9 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
       `/api/board?position=${encodeURIComponent(game.plies[last - 1].position)}`);
     assert.equal(await piecesOnBoard(), apiPieces(finalBoard));
     const explore = await getJson(server.base, `/api/explore?position=${encodeURIComponent(game.plies[last - 1].position)}`);
-    assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
-    assert.equal(await page.locator('.downloads a').count(), 7);
-    const download = await page.request.get(server.base + await page.locator('.downloads a').first().getAttribute('href'));
+    assert.equal(await page.locator('.games-count').textContent(), plural(explore.games));
+    assert.equal(await page.locator('.viewer .downloads a').count(), 7);
+    const download = await page.request.get(server.base + await page.locator('.viewer .downloads a').first().getAttribute('href'));
     assert.equal(download.status(), 200);
   });
 
@@ -220,10 +197,10 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     const explore = await getJson(server.base, `/api/explore?white=${encodeURIComponent(player)}`);
     const all = await getJson(server.base, '/api/explore');
     assert.ok(explore.games < all.games, 'the filter keeps fewer games');
-    assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
+    assert.equal(await page.locator('.games-count').textContent(), plural(explore.games));
     await act(() => page.reload());
     assert.equal(await page.locator('#filters input[name="player"]').inputValue(), player);
-    assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
+    assert.equal(await page.locator('.games-count').textContent(), plural(explore.games));
     // a date the server refuses is named in the error; the board stays
     await page.fill('#filters input[name="from_date"]', 'yesterday');
     await page.click('#filters button[type="submit"]');
@@ -259,7 +236,7 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     const doc = await getJson(server.base, `/api/player/${encodeURIComponent(name)}`);
     assert.ok(doc.games > 0);
     assert.equal(await page.locator('.player-heading').textContent(), doc.name);
-    assert.equal(await page.locator('.player-games').textContent(), `${doc.games} games`);
+    assert.equal(await page.locator('.player-games').textContent(), plural(doc.games));
     assert.equal(await page.locator('.player-wdl').textContent(),
       `${doc.wins} won, ${doc.draws} drawn, ${doc.losses} lost, ${doc.unfinished} unfinished`);
     assert.equal(await page.locator('.player-streak').textContent(), `longest winning streak ${doc.longest_winning_streak}`);
@@ -294,11 +271,11 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     const explore = await getJson(server.base,
       `/api/explore?moves=${encodeURIComponent(moves)}&player=${encodeURIComponent(name)}&color=first`);
     assert.ok(explore.games >= line.games, 'every game of the line reached its position');
-    assert.equal(await page.locator('.games-count').textContent(), `${explore.games} games`);
+    assert.equal(await page.locator('.games-count').textContent(), plural(explore.games));
     assert.equal(await page.locator('#filters select[name="colour"]').inputValue(), 'first');
     await act(() => page.goBack());
     assert.equal(new URL(page.url()).searchParams.get('view'), 'player');
-    assert.equal(await page.locator('.player-games').textContent(), `${doc.games} games`);
+    assert.equal(await page.locator('.player-games').textContent(), plural(doc.games));
     // an opponent's name opens their view
     const opponent = doc.opponents[0].name;
     await act(() => page.locator('.opponents-table .player-name').first().click());
@@ -313,7 +290,7 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     await page.fill('#player-search', name.toUpperCase());
     await act(() => page.click('#player-form button'));
     assert.equal(await page.locator('.player-heading').textContent(), name);
-    assert.equal(await page.locator('.player-games').textContent(), `${players[0].games} games`);
+    assert.equal(await page.locator('.player-games').textContent(), plural(players[0].games));
   });
 
   await t.test('the players list is sorted by games or by score, a page at a time', async () => {

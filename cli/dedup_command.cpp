@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "cli/commands.hpp"
+#include "cli/error_text.hpp"
 #include "cli/filter_options.hpp"
 #include "index/database.hpp"
 #include "query/dedup.hpp"
@@ -77,7 +78,7 @@ int runDedup(const GlobalOptions& global, const DedupCommandOptions& o) {
   try {
     query::validateFilter(o.filter);
   } catch (const std::invalid_argument& e) {
-    std::cerr << "apiary dedup: " << e.what() << "\n";
+    std::cerr << "apiary dedup: " << errorText(e) << "\n";
     return kExitUsage;
   }
   const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});

@@ -1,7 +1,10 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/error_text.hpp"
 #include "version.hpp"
+
+using apiary::cli::errorText;
 
 int main(int argc, char** argv) {
   CLI::App app{"apiary: a database of Hive games"};
@@ -30,7 +33,7 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : apiary::cli::kExitUsage;
   } catch (const std::exception& e) {
-    std::cerr << "apiary: " << e.what() << "\n";
+    std::cerr << "apiary: " << errorText(e) << "\n";
     return apiary::cli::kExitUsage;
   }
   return exitCode;

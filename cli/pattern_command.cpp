@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "cli/commands.hpp"
+#include "cli/error_text.hpp"
 #include "cli/filter_options.hpp"
 #include "cli/query_output.hpp"
 #include "index/database.hpp"
@@ -54,7 +55,7 @@ int runPattern(const GlobalOptions& global, const PatternOptions& o) {
     json->finish(members);
     return kExitOk;
   } catch (const std::invalid_argument& e) {
-    std::cerr << "apiary pattern: " << e.what() << "\n";
+    std::cerr << "apiary pattern: " << errorText(e) << "\n";
     return kExitUsage;
   }
 }

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "cli/commands.hpp"
+#include "cli/error_text.hpp"
 #include "cli/filter_options.hpp"
 #include "cli/query_output.hpp"
 #include "cli/table_text.hpp"
@@ -75,7 +76,7 @@ int runPlayer(const GlobalOptions& global, const PlayerCommandOptions& o) {
     else printPlayer(std::cout, stats);
     return kExitOk;
   } catch (const std::invalid_argument& e) {
-    std::cerr << "apiary player: " << e.what() << "\n";
+    std::cerr << "apiary player: " << errorText(e) << "\n";
     return kExitUsage;
   }
 }
@@ -105,7 +106,7 @@ int runPlayers(const GlobalOptions& global, const PlayerCommandOptions& o) {
     }
     return kExitOk;
   } catch (const std::invalid_argument& e) {
-    std::cerr << "apiary players: " << e.what() << "\n";
+    std::cerr << "apiary players: " << errorText(e) << "\n";
     return kExitUsage;
   }
 }

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "cli/commands.hpp"
+#include "cli/error_text.hpp"
 #include "cli/filter_options.hpp"
 #include "cli/position_options.hpp"
 #include "cli/query_output.hpp"
@@ -20,9 +21,8 @@
 #include "query/export.hpp"
 #include "query/filter_set.hpp"
 #include "query/game_list.hpp"
-#include "query/game_position.hpp"
 #include "notation/move_notation.hpp"
-#include "notation/position_input.hpp"
+#include "notation/position_text.hpp"
 #include "query/json.hpp"
 #include "query/search.hpp"
 #include "query/json_text.hpp"
@@ -34,7 +34,7 @@ namespace {
 
 struct QueryOptions {
   std::string target;  // [POSITION]: a move list, a GameString or a position string
-  notation::PositionInput position;
+  PositionOptions position;
   query::GameFilter filter;
   bool json = false;
   std::string batch;
@@ -79,7 +79,7 @@ int runBatch(Session& session, const std::string& path, const Answer& answer) {
     try {
       out = answer(session, notation::positionFromLine(line));
     } catch (const std::invalid_argument& e) {
-      out = {{"line", number}, {"error", e.what()}};
+      out = {{"line", number}, {"error", errorText(e)}};
       ++failures;
     }
     clock.stamp(out);
@@ -93,19 +93,15 @@ using PrintAnswer = std::function<void(Session&, const Board&)>;
 
 // explore and search: one position from the options, or a batch of them.
 int runPositional(const char* name, const GlobalOptions& global, const QueryOptions& o, const Answer& answer,
-                  const PrintAnswer& print) {
+                  const PrintAnswer& print, const notation::Notation* notation = nullptr) {
   try {
     Session session(global, o.filter);
     if (!o.batch.empty()) return runBatch(session, o.batch, answer);
-    const auto& p = o.position;
-    if (!o.target.empty() && positionOptionsGiven(p))
-      throw std::invalid_argument("give the position once: as an argument or with an option");
-    const Board position =
-        o.target.empty() ? query::readPosition(p, session.catalogue()) : notation::positionFromLine(o.target);
-    print(session, position);
+    const auto request = positionRequest(o.position, o.target, o.filter, notation);
+    print(session, query::readPosition(request, &session.catalogue()));
     return kExitOk;
   } catch (const std::invalid_argument& e) {
-    std::cerr << "apiary " << name << ": " << e.what() << "\n";
+    std::cerr << "apiary " << name << ": " << errorText(e) << "\n";
     return kExitUsage;
   }
 }
@@ -130,7 +126,7 @@ int runExplore(const GlobalOptions& global, const QueryOptions& o) {
     if (o.json) std::cout << query::jsonText(out) << "\n";
     else printExploration(std::cout, *last);
   };
-  return runPositional("explore", global, o, answer, print);
+  return runPositional("explore", global, o, answer, print, notation);
 }
 
 int runSearchExport(const GlobalOptions& global, const QueryOptions& o);
@@ -179,11 +175,8 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
     if (!format)
       throw std::invalid_argument("--to '" + o.to + "': expected " + notation::notationNames(notation::NotationUse::Write));
     if (!o.batch.empty()) throw std::invalid_argument("--to writes the games of one position: no --batch");
-    if (!o.target.empty() && positionOptionsGiven(o.position))
-      throw std::invalid_argument("give the position once: as an argument or with an option");
     Session session(global, o.filter);
-    const Board position = o.target.empty() ? query::readPosition(o.position, session.catalogue())
-                                            : notation::positionFromLine(o.target);
+    const Board position = query::readPosition(positionRequest(o.position, o.target, o.filter), &session.catalogue());
     std::ofstream file;
     if (!o.out.empty()) {
       file.open(o.out);
@@ -209,7 +202,7 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
     if (failed) std::cerr << "apiary search: " << failed << " games do not replay (a corrupt row: try apiary check)\n";
     return failed ? kExitFailures : kExitOk;
   } catch (const std::invalid_argument& e) {
-    std::cerr << "apiary search: " << e.what() << "\n";
+    std::cerr << "apiary search: " << errorText(e) << "\n";
     return kExitUsage;
   }
 }
@@ -245,7 +238,7 @@ int runGames(const GlobalOptions& global, const QueryOptions& o) {
     json->finish(members);
     return kExitOk;
   } catch (const std::invalid_argument& e) {
-    std::cerr << "apiary games: " << e.what() << "\n";
+    std::cerr << "apiary games: " << errorText(e) << "\n";
     return kExitUsage;
   }
 }

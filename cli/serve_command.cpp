@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "cli/error_text.hpp"
 #include "server/server.hpp"
 
 namespace apiary::cli {
@@ -38,7 +39,7 @@ int runServe(const GlobalOptions& global, server::ServerOptions options) {
     waiter.join();
     return served ? kExitOk : kExitUsage;
   } catch (const std::exception& e) {
-    std::cerr << "apiary serve: " << e.what() << "\n";
+    std::cerr << "apiary serve: " << errorText(e) << "\n";
     return kExitUsage;
   }
 }

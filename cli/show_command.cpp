@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "cli/commands.hpp"
+#include "cli/error_text.hpp"
 #include "cli/filter_options.hpp"
 #include "cli/position_options.hpp"
 #include "cli/terminal_text.hpp"
@@ -28,7 +29,7 @@ namespace {
 
 struct ShowOptions {
   std::string target;  // GAME_ID, or a POSITION in any form positionFromLine reads
-  notation::PositionInput position;
+  PositionOptions position;
   std::optional<int> ply;
   std::string svg;
   std::string color = "auto";
@@ -159,29 +160,24 @@ std::variant<Shown, int> findShown(const GlobalOptions& global, const ShowOption
     std::cerr << "apiary show: filters choose games; they do not apply to a position\n";
     return kExitUsage;
   }
-  const bool inline_ = !o.target.empty();
-  if (int(inline_) + positionOptionsGiven(o.position) > 1) {
-    std::cerr << "apiary show: give one position\n";
-    return kExitUsage;
-  }
   try {
-    Board board = inline_ ? notation::positionFromLine(o.target) : notation::positionFromInput(o.position);
+    Board board = query::readPosition(positionRequest(o.position, o.target), nullptr);
     const int plies = int(board.history().size());
     return Shown{std::move(board), std::nullopt, plies};
   } catch (const std::invalid_argument& e) {
-    std::cerr << "apiary show: " << e.what() << "\n";
+    std::cerr << "apiary show: " << errorText(e) << "\n";
     return kExitUsage;
   }
 }
 
 int runShow(const GlobalOptions& global, ShowOptions o) {
-  if (o.position.game) {  // --game ID is the GAME_ID argument
+  if (o.position.request.game) {  // --game ID is the GAME_ID argument
     if (!o.target.empty()) {
       std::cerr << "apiary show: give the game once: as an argument or with --game\n";
       return kExitUsage;
     }
-    o.target = std::to_string(*o.position.game);
-    o.position.game.reset();
+    o.target = std::to_string(*o.position.request.game);
+    o.position.request.game.reset();
   }
   auto found = findShown(global, o);
   if (const int* code = std::get_if<int>(&found)) return *code;

@@ -8,11 +8,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using namespace apiary;
   try {
     const server::Params params = server::parseParams(fuzz::textOf(data, size));
-    fuzz::require(params.position.size() <= server::kMaxPositionLength && params.limit <= server::kMaxLimit &&
+    const query::PositionRequest& position = params.position;
+    fuzz::require(position.position.size() <= server::kMaxPositionLength &&
+                      position.moves.size() <= server::kMaxPositionLength && params.limit <= server::kMaxLimit &&
                       params.offset <= server::kMaxOffset,
                   "accepted parameters stay within their bounds");
-    fuzz::require((!params.ply || params.game) && (!params.game || (*params.game > 0 && params.position.empty())),
-                  "a ply comes with a game, a game without a position");
+    fuzz::require(!position.game || (*position.game > 0 && position.position.empty()),
+                  "a game comes without a position text");
   } catch (const query::QueryError& e) {
     fuzz::require(e.kind() == query::ErrorKind::BadInput, "a bad query string is bad input");
   }

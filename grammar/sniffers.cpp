@@ -24,6 +24,9 @@ const auto anyBug = x3::char_("QSBGAMLPqsbgamlp");
 const auto sep = x3::char_("-/\\");
 const auto uhpPiece = x3::char_("wb") >> upperBug >> -x3::char_("123");
 const auto uhpRef = (sep >> uhpPiece) | (uhpPiece >> sep);
+// A reference before a bare piece: X3's alternatives commit to the first that
+// matches, so `wP` would take the front of `wP-` and leave the `-` unmatched.
+const auto uhpWord = uhpRef | uhpPiece;
 
 const auto gameStringHead = "Base" >> *x3::char_("+MLP") >> ';';
 
@@ -38,7 +41,7 @@ LineSign uhpLine(std::string_view line) {
 // A piece with its number (`wA1`) or a reference (`-wS1`) marks UHP; a piece
 // without one only fits.
 int uhpToken(std::string_view tok) {
-  if (!whole(tok, uhpPiece | uhpRef)) return 0;
+  if (!whole(tok, uhpWord)) return 0;
   const bool marks = tok.size() == 3 || tok.find_first_of("-/\\") != std::string_view::npos;
   return kFits + (marks ? kMarks : 0);
 }
@@ -46,11 +49,11 @@ int uhpToken(std::string_view tok) {
 // `;` after a UHP move and before another is the separator of UHP move lists
 // (`wQ;bG1 -wQ`, as GameStrings write them).
 bool separatesUhpMoves(std::string_view before, std::string_view after) {
-  const auto uhpMove = uhpPiece >> -(+blank >> (uhpRef | uhpPiece));
+  const auto uhpMove = uhpPiece >> -(+blank >> uhpWord);
   const auto next = after.find_first_not_of(" \t");
   if (next == std::string_view::npos) return false;
   after = after.substr(next, after.find(';', next) - next);
-  return (whole(before, uhpPiece | uhpRef | "pass")) && whole(trimBlanks(after), uhpMove | "pass");
+  return (whole(before, uhpWord | "pass")) && whole(trimBlanks(after), uhpMove | "pass");
 }
 
 // ---- SGF ---------------------------------------------------------------------
@@ -78,7 +81,7 @@ int pgnLikeToken(std::string_view tok) {
   const bool angle = tok.size() > 2 && piece >= 'A' && piece <= 'Z' &&
                      std::isdigit(static_cast<unsigned char>(tok.back())) &&
                      std::isalpha(static_cast<unsigned char>(tok[tok.size() - 2]));
-  const bool marks = tok.front() == '+' || inner || angle || (blackPiece && !whole(tok, uhpPiece | uhpRef));
+  const bool marks = tok.front() == '+' || inner || angle || (blackPiece && !whole(tok, uhpWord));
   return kFits + (marks ? kMarks : 0);
 }
 
@@ -106,6 +109,12 @@ bool holdsDirectionMark(std::string_view tok) {
   return false;
 }
 
+// The header the direction writer puts first (`GameType: Base+MLP`) leans towards
+// it: a game of one ply (`1. Q`) has no token that tells the notations apart.
+LineSign directionLine(std::string_view line) {
+  return whole(line, x3::lit("GameType:") >> x3::omit[*x3::char_]) ? LineSign::Leans : LineSign::None;
+}
+
 int directionToken(std::string_view tok) {
   int weight = 0;
   if (whole(tok, dirTok)) {
@@ -123,8 +132,9 @@ int directionToken(std::string_view tok) {
 // ---- algebraic ---------------------------------------------------------------
 const auto coord = -x3::lit('@') >> +lower >> -x3::char_("+-") >> +digit;
 const auto algPiece = -x3::char_("wb") >> upperBug;
-const auto algTok = coord | algPiece | (-x3::char_("wb") >> upperBug >> +lower >> -x3::char_("+-") >> +digit) |
-                    ('(' >> -x3::char_("wb") >> upperBug >> -x3::lit(')')) | (coord >> ')') | (lower >> -lower);
+// Longer shapes first: an alternative that matches a token's front is kept (see uhpWord).
+const auto algTok = (coord >> ')') | coord | (-x3::char_("wb") >> upperBug >> +lower >> -x3::char_("+-") >> +digit) |
+                    algPiece | ('(' >> -x3::char_("wb") >> upperBug >> -x3::lit(')')) | (lower >> -lower);
 
 int algebraicToken(std::string_view tok) {
   int weight = 0;
@@ -155,7 +165,7 @@ bool positionStringsOnly(std::string_view text) {
 const Sniffer uhpSniffer{nullptr, uhpLine, uhpToken, separatesUhpMoves, {"pgn", "uhp"}};
 const Sniffer sgfSniffer{sgfText, nullptr, nullptr, nullptr, {"sgf"}};
 const Sniffer pgnLikeSniffer{nullptr, pgnLikeLine, pgnLikeToken, nullptr, {"hive"}};
-const Sniffer directionSniffer{nullptr, nullptr, directionToken, nullptr, {}};
+const Sniffer directionSniffer{nullptr, directionLine, directionToken, nullptr, {}};
 const Sniffer algebraicSniffer{nullptr, nullptr, algebraicToken, nullptr, {}};
 const Sniffer positionStringSniffer{positionStringsOnly, nullptr, nullptr, nullptr, {"fen"}};
 

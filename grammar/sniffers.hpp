@@ -5,7 +5,7 @@
 //   number (`wA1`) and references with `-`, `/`, `\` (`-wS1`, `bQ/`).
 // - pgn-like: `[ExpansionPieces ".."]`, plies starting `+`, colour by case
 //   (`+s`, `+SGs2`), black pieces b g q l p in lower case, `#`, `(`..`)`.
-// - direction: `×`/`x` opponent marks, `✳︎`/`*`, `—`/`--` passes, `M+Lm`,
+// - direction: a `GameType:` header, `×`/`x` opponent marks, `✳︎`/`*`, `—`/`--` passes, `M+Lm`,
 //   upper-case pieces and a final direction letter n a s m r f.
 // - algebraic: grid coordinates `m0`, `n-1`, `j+2`, `@m-1`, compressed `wAmn2`.
 // - position string: one line of rows separated by `/` (`7a3/6A4/...`).

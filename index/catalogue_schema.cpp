@@ -43,8 +43,9 @@ CREATE UNIQUE INDEX IF NOT EXISTS games_by_fingerprint ON games(fingerprint);
 CREATE INDEX IF NOT EXISTS games_by_date ON games(date);
 -- The few tournament games, in id order, for --tournament without a scan.
 CREATE INDEX IF NOT EXISTS tournament_games ON games(id) WHERE tournament = 1;
--- The lower of the two ratings (NULL when either is unknown), for --min-rating.
-CREATE INDEX IF NOT EXISTS games_by_lower_rating ON games(min(white_rating, black_rating));
+-- No index of the ratings: SQLite scans the games for --min-rating whatever one
+-- offers (the visible-id bound looks as selective), and made to use one it was
+-- several times slower once a good part of the games were rated (bench/RESULTS.md).
 
 CREATE TABLE IF NOT EXISTS tag_names(
   id INTEGER PRIMARY KEY,

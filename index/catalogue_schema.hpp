@@ -41,7 +41,7 @@ inline GameState stateOfCode(int64_t code) {
 //   8: each ply's legal moves per colour, up to a cap (four bytes a ply);
 //   9: that cap 191 instead of 15, a byte a colour (five bytes a ply);
 //   10: each game's tournament mark, players' ratings and time control
-//   (archive_marks.hpp), indexed for the filters.
+//   (archive_marks.hpp); the tournament games indexed for --tournament.
 inline constexpr int kIndexFormatVersion = 10;
 
 // WAL (readers run beside the writer), synchronous=FULL (a pending batch must be

@@ -63,8 +63,7 @@ class Where {
     if (q.repaired) add(*q.repaired ? "g.id IN (SELECT game FROM game_repairs)" : "g.id NOT IN (SELECT game FROM game_repairs)");
     if (q.humans) add("NOT is_bot(g.white) AND NOT is_bot(g.black)");
     if (q.noGuests) add("NOT is_guest(g.white) AND NOT is_guest(g.black)");
-    // As the partial index tournament_games and the index games_by_lower_rating write
-    // them, so that SQLite can use them.
+    // As the partial index tournament_games writes it, so that SQLite uses it.
     if (q.tournament) add("g.tournament = 1");
     if (q.minRating) add("min(g.white_rating, g.black_rating) >= ?", *q.minRating);
   }

@@ -291,9 +291,10 @@ Step resolveWritten(const Board& board, const GameFrame& frame, const dg::Move& 
 }
 
 // Takes the game's tags: the grammar hands each game over to be replayed once.
-ReplayedGame replayDirectionGame(grammar::Game<dg::Move>&& game, MoveObserver* observer) {
+ReplayedGame replayDirectionGame(grammar::Game<dg::Move>&& game, const ReadOptions& options) {
   ReplaySetup setup;  // colour-free: White moves first
-  setup.observer = observer;
+  setup.observer = options.observer;
+  setup.unnamedType = options.unnamedType;
   std::string error;
   setup.type = gameTypeFromTags(game.tags, error);
   if (!error.empty()) return refusedGame(game, error);
@@ -321,7 +322,7 @@ std::string writeDirectionMove(const Board& board, const GameFrame& frame, const
 void readDirection(std::string_view text, const GameSink& sink, ReadOptions options) {
   NumberedSink out(sink);
   dg::parseGames(text, [&](grammar::Game<dg::Move>&& game) {
-    out(replayDirectionGame(std::move(game), options.observer));
+    out(replayDirectionGame(std::move(game), options));
   });
 }
 

@@ -33,6 +33,10 @@ struct RepairNote {
 // who follows each game's moves as they are replayed (ingest's record builder),
 // for the notations that replay through replay.hpp's driver.
 struct ReadOptions {
+  // The game type of a game whose text names none, widened to hold the pieces its
+  // moves use (a user's move list in the game type of their request). None: the
+  // smallest type that holds them, as for archive files.
+  std::optional<GameType> unnamedType = std::nullopt;
   bool lenient = false;
   MoveObserver* observer = nullptr;
 };

@@ -7,7 +7,7 @@
 #include "notation/move_notation.hpp"
 #include "notation/move_text.hpp"
 #include "notation/notations.hpp"
-#include "notation/position_input.hpp"
+#include "notation/position_text.hpp"
 #include "notation/uhp_text.hpp"
 
 namespace apiary::notation {

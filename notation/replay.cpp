@@ -17,7 +17,10 @@ void finishReplay(ReplayedGame& game, const ReplaySetup& setup) {
   // Every move stays legal under the smaller type: the absent bugs were never in
   // play, and no rule depends on pieces in hand but one's own Queen.
   // A piece once placed never leaves, so the pieces on the board are those used.
-  Board smaller(GameType::containing(game.board.piecesOnBoard()), game.board.rules(), game.board.firstMover());
+  GameType type = GameType::containing(game.board.piecesOnBoard());
+  if (setup.unnamedType) type.expansions |= setup.unnamedType->expansions;
+  if (type == game.board.type()) return;
+  Board smaller(type, game.board.rules(), game.board.firstMover());
   for (const Move& m : history) smaller.play(m);
   game.board = std::move(smaller);
 }
@@ -43,7 +46,7 @@ bool repairOrReject(ReplayedGame& game, const ReplaySetup& setup, const grammar:
   }
   std::string message = "'" + grammar::printable(text) + "': " + why;
   if (repair && !setup.lenient)
-    message += "; --lenient would read this as " + moveString(game.board, repair->move) + " (" + repair->detail + ")";
+    message += "; lenient reading would take this as " + moveString(game.board, repair->move) + " (" + repair->detail + ")";
   else if (repair)
     message += "; a game is repaired at most " + std::to_string(kMaxRepairs) + " times";
   game.error = GameError{at.line, at.column, ply, std::move(message)};

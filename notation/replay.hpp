@@ -34,6 +34,7 @@ struct ReplaySetup {
   Color firstMover = Color::White;
   bool lenient = false;             // repair moves that fit nothing (notation/repair.hpp)
   MoveObserver* observer = nullptr;  // told of every move played (ReadOptions::observer)
+  std::optional<GameType> unnamedType;  // ReadOptions::unnamedType
 };
 
 // Plays m on the replayed board, telling the observer, if any.
@@ -78,7 +79,8 @@ template <class WrittenMoves>
 // ply after them, or ply 0 when no move came before it (a tag's error, say).
 void rejectForSyntax(ReplayedGame& game, const grammar::ParseError& error, std::size_t movesBefore);
 
-// Shrinks the game type to the pieces used when the file named none, and notes
+// Shrinks the game type to the pieces used (or widens ReplaySetup::unnamedType to
+// hold them) when the file named none, and notes
 // the oddities of a game that replayed.
 void finishReplay(ReplayedGame& game, const ReplaySetup& setup);
 

@@ -162,6 +162,7 @@ std::optional<ReplaySetup> setupFromFirstPiece(const grammar::Game<Description>&
   ReplaySetup setup;
   setup.lenient = options.lenient;
   setup.observer = options.observer;
+  setup.unnamedType = options.unnamedType;
   setup.type = gameTypeFromTags(game.tags, error);
   if (!error.empty()) return std::nullopt;
   for (const auto& w : game.moves)

@@ -132,6 +132,7 @@ ReplayedGame replaySgfGame(const grammar::Game<grammar::SgfTurn>& game, ReadOpti
   ReplaySetup setup;
   setup.lenient = options.lenient;
   setup.observer = options.observer;
+  setup.unnamedType = options.unnamedType;
   setup.type = typeOfVariant(grammar::sgfVariant(tagValue(game, "SU")));
   setup.firstMover = firstMoverOf(game);
   std::optional<Axial> origin;  // the col/row of the first piece, which the engine puts at (0, 0)

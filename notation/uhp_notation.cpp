@@ -105,6 +105,7 @@ ReplayedGame replayUhpGame(grammar::Game<grammar::UhpMove>&& game, ReadOptions o
   ReplaySetup setup;
   setup.lenient = options.lenient;
   setup.observer = options.observer;
+  setup.unnamedType = options.unnamedType;
   if (const std::string* type = game.tag("GameType")) {
     setup.type = GameType::parse(*type);
     // A temporary, so that the replayed game below is built where it is returned

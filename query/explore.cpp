@@ -5,6 +5,7 @@
 
 #include "query/game_edges.hpp"
 #include "notation/move_notation.hpp"
+#include "notation/position_text.hpp"
 #include "query/next_positions.hpp"
 
 namespace apiary::query {
@@ -65,6 +66,13 @@ void filtered(const index::Database& db, const index::GameSearch& catalogue, con
   }
 }
 
+// Games of other types went on from the same position with pieces this game's
+// type has not (a Mosquito after a Base game's moves): not moves of this game. A
+// position string names no game type: every move stays.
+bool inGameType(const Board& position, const Move& move) {
+  return move.isPass() || notation::isSetUp(position) || position.type().has(bugOf(move.piece));
+}
+
 }  // namespace
 
 Exploration explore(const index::Database& db, const index::GameSearch& catalogue, const Board& position,
@@ -83,7 +91,7 @@ Exploration explore(const index::Database& db, const index::GameSearch& catalogu
   for (const index::NextEdge& e : stats->next) {
     const auto it = byLabel.find(e.label);
     if (it == byLabel.end()) ++out.unlisted;
-    else edges.push_back({it->second, e.counts});
+    else if (inGameType(position, it->second->move)) edges.push_back({it->second, e.counts});
   }
   if (options.filter) filtered(db, catalogue, key, edges, *options.filter, out);
   else unfiltered(db, *stats, edges, out);

@@ -31,10 +31,9 @@ Side sideOf(syntax::SideWord s) {
 }
 
 template <class T>
-T readOrThrow(syntax::OrError<T> read, const char* field, const char* part) {
+T readOrThrow(syntax::OrError<T> read, Field field) {
   if (auto* error = std::get_if<syntax::SyntaxError>(&read))
-    throw QueryError(ErrorKind::BadInput, field,
-                     std::string(part) + ": column " + std::to_string(error->column) + ": " + error->message);
+    throw QueryError(ErrorKind::BadInput, field, ": column " + std::to_string(error->column) + ": " + error->message);
   return std::get<T>(std::move(read));
 }
 
@@ -53,7 +52,7 @@ Formation formationOf(const std::vector<syntax::CellWord>& words, std::optional<
   try {
     return Formation(std::move(cells));
   } catch (const std::invalid_argument& e) {
-    throw QueryError(ErrorKind::BadInput, "pattern", std::string("pattern: ") + e.what());
+    throw QueryError(ErrorKind::BadInput, Field::Pattern, std::string(": ") + e.what());
   }
 }
 
@@ -135,10 +134,10 @@ void checkSides(const syntax::ConditionWord& c, std::optional<Side>& named) {
   const auto& cmp = c.comparison;
   const std::string name(syntax::featureName(cmp.feature));
   if (cmp.feature == syntax::FeatureWord::Ply && cmp.side != syntax::SideWord::Any)
-    throw QueryError(ErrorKind::BadInput, "where", "--where: ply is the position's, not a side's: write 'ply', not 'ply." +
+    throw QueryError(ErrorKind::BadInput, Field::Where, ": ply is the position's, not a side's: write 'ply', not 'ply." +
                                 std::string(syntax::sideName(cmp.side)) + "'");
   if (cmp.feature != syntax::FeatureWord::Ply && cmp.side == syntax::SideWord::Any)
-    throw QueryError(ErrorKind::BadInput, "where", "--where: " + name + " needs a side: " + name + ".white, .black, .mine or .theirs");
+    throw QueryError(ErrorKind::BadInput, Field::Where, ": " + name + " needs a side: " + name + ".white, .black, .mine or .theirs");
   if (!named && cmp.side != syntax::SideWord::Any) named = sideOf(cmp.side);
 }
 
@@ -197,13 +196,13 @@ struct Pattern::Condition {
 
 Pattern::Pattern(std::string_view formation, std::string_view where) {
   const auto blank = [](std::string_view t) { return t.find_first_not_of(" \t\r\n") == std::string_view::npos; };
-  if (blank(formation) && blank(where)) throw QueryError(ErrorKind::BadInput, "pattern", "give a formation, a --where condition or both");
+  if (blank(formation) && blank(where)) throw QueryError(ErrorKind::BadInput, Field::Pattern, ": give a formation, a condition or both");
   if (!blank(formation)) {
-    formation_ = formationOf(readOrThrow(syntax::parseFormation(formation), "pattern", "pattern"), side_);
+    formation_ = formationOf(readOrThrow(syntax::parseFormation(formation), Field::Pattern), side_);
     queensFit_ = queensFitOf(formation_->queenBounds());
   }
   if (!blank(where)) {
-    where_ = std::make_unique<Condition>(Condition{readOrThrow(syntax::parseWhere(where), "where", "--where")});
+    where_ = std::make_unique<Condition>(Condition{readOrThrow(syntax::parseWhere(where), Field::Where)});
     checkSides(where_->tree, side_);
     whereFirst_ = costOf(where_->tree) <= 1;
     lastPly_ = plyBound(where_->tree);

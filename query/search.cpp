@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "engine/canonical_board.hpp"
-#include "notation/position_input.hpp"
+#include "notation/position_text.hpp"
 #include "query/error.hpp"
 
 namespace apiary::query {
@@ -111,8 +111,8 @@ std::vector<index::Posting> orderedPage(const index::GameSearch& catalogue, cons
 SearchPage searchPage(const index::Database& db, const index::GameSearch& catalogue, const Board& position,
                       const SearchOptions& options) {
   if (options.sameOrder && notation::isSetUp(position))
-    throw QueryError(ErrorKind::BadInput, "same_order",
-                     "--same-order needs the position as moves or a GameString, not a position string");
+    throw QueryError(ErrorKind::BadInput, Field::SameOrder,
+                     " needs the position as moves or a GameString, not a position string");
   const PositionKey key = canonicalize(position).key;
   SearchPage out;
   out.position = index::positionHash(key);

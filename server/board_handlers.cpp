@@ -5,10 +5,10 @@
 #include "query/diagram.hpp"
 #include "notation/move_notation.hpp"
 #include "query/next_positions.hpp"
-#include "notation/position_input.hpp"
+#include "notation/position_text.hpp"
 #include "query/svg.hpp"
 #include "server/handlers.hpp"
-#include "server/position.hpp"
+#include "query/position_request.hpp"
 
 namespace apiary::server {
 
@@ -89,11 +89,11 @@ nlohmann::json boardJson(const Board& board, const notation::Notation& notation)
 }  // namespace
 
 Reply boardReply(const Params& params, const index::GameSearch* catalogue) {
-  return Reply::json(boardJson(requestedBoard(params, catalogue), *params.notation));
+  return Reply::json(boardJson(query::readPosition(params.position, catalogue), *params.notation));
 }
 
 Reply svgReply(const Params& params, const index::GameSearch* catalogue) {
-  const query::Diagram diagram = query::diagramOf(requestedBoard(params, catalogue));
+  const query::Diagram diagram = query::diagramOf(query::readPosition(params.position, catalogue));
   return Reply{200, "image/svg+xml", query::drawSvg(diagram, {.caption = {query::statusText(diagram)}}), {}};
 }
 

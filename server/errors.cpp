@@ -19,7 +19,8 @@ Reply errorReply(int status, const std::string& message, const std::string& para
 }
 
 Reply errorReply(const query::QueryError& error) {
-  return errorReply(statusOf(error.kind()), error.what(), error.field());
+  const std::string parameter(query::fieldName(error.field()));
+  return errorReply(statusOf(error.kind()), error.message(parameter), parameter);
 }
 
 }  // namespace apiary::server

@@ -1,6 +1,7 @@
 // Errors as the API answers them: a status from the error's kind, and
-// {"error": "<the CLI's message>", "parameter": "<name>"} (no parameter when none
-// is at fault).
+// {"error": "<message>", "parameter": "<name>"}, the message naming the field as
+// the API's parameter ("from_date 'x': expected ..."; no parameter when none is
+// at fault).
 #pragma once
 #include <string>
 

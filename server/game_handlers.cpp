@@ -13,7 +13,7 @@
 #include "notation/move_notation.hpp"
 #include "query/next_positions.hpp"
 #include "query/search.hpp"
-#include "server/position.hpp"
+#include "query/position_request.hpp"
 #include "server/handlers.hpp"
 
 namespace apiary::server {
@@ -27,14 +27,14 @@ index::GameRow rowOf(std::string_view id, const query::ReadSession& session) {
   if (error == std::errc() && end == id.data() + id.size() && number > 0 && number <= session.lastGame())
     row = session.db().game(number);
   if (!row)
-    throw query::QueryError(query::ErrorKind::NotFound, {}, "no game " + std::string(id.substr(0, 40)));
+    throw query::QueryError(query::ErrorKind::NotFound, query::Field::None, "no game " + std::string(id.substr(0, 40)));
   return std::move(*row);
 }
 
 Board replayed(const index::GameRow& row) {
   auto board = row.replay();
   if (!board)
-    throw query::QueryError(query::ErrorKind::Corrupt, {},
+    throw query::QueryError(query::ErrorKind::Corrupt, query::Field::None,
                             "game " + std::to_string(row.id) + " does not replay (a corrupt row: try apiary check)");
   return std::move(*board);
 }
@@ -97,7 +97,7 @@ Reply exportReply(std::string_view id, const Params& params, query::ReadSession&
 }
 
 Reply positionExportReply(const Params& params, query::ReadSession& session) {
-  const Board position = requestedBoard(params, &session.catalogue());
+  const Board position = query::readPosition(params.position, &session.catalogue());
   query::KeptGames* kept = session.kept(params.filter);
   // The whole list, held as one answer: bounded, and a larger one is refused
   // rather than cut short.
@@ -105,7 +105,7 @@ Reply positionExportReply(const Params& params, query::ReadSession& session) {
                                      gamesOrder(params)};
   const query::SearchPage page = query::searchPage(session.db(), session.catalogue(), position, options);
   if (page.total > kMaxExportGames)
-    throw query::QueryError(query::ErrorKind::BadInput, {},
+    throw query::QueryError(query::ErrorKind::BadInput, query::Field::None,
                             std::to_string(page.total) + " games reached this position: at most " +
                                 std::to_string(kMaxExportGames) + " are exported at once (filter them)");
   std::vector<index::GameId> ids;

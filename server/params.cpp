@@ -8,111 +8,104 @@
 #include <map>
 #include <set>
 
-#include "query/error.hpp"
-#include "notation/move_notation.hpp"
 #include "notation/notation_table.hpp"
+#include "query/error.hpp"
 
 namespace apiary::server {
 
 namespace {
 
 using query::ErrorKind;
+using query::Field;
 using query::QueryError;
 
-[[noreturn]] void reject(const std::string& name, const std::string& message) {
-  throw QueryError(ErrorKind::BadInput, name, message);
-}
+[[noreturn]] void reject(Field field, const std::string& detail) { throw QueryError(ErrorKind::BadInput, field, detail); }
 
-std::string bounded(const std::string& name, const std::string& value, std::size_t most) {
-  if (value.size() > most) reject(name, name + ": longer than " + std::to_string(most) + " bytes");
+std::string bounded(Field field, const std::string& value, std::size_t most) {
+  if (value.size() > most) reject(field, ": longer than " + std::to_string(most) + " bytes");
   return value;
 }
 
-uint64_t number(const std::string& name, const std::string& value, uint64_t least, uint64_t most) {
+uint64_t number(Field field, const std::string& value, uint64_t least, uint64_t most) {
   uint64_t n = 0;
   const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), n);
   if (error != std::errc() || end != value.data() + value.size() || n < least || n > most)
-    reject(name, name + " '" + value.substr(0, 40) + "': expected a number from " + std::to_string(least) +
-                     " to " + std::to_string(most));
+    reject(field, " '" + value.substr(0, 40) + "': expected a number from " + std::to_string(least) + " to " +
+                      std::to_string(most));
   return n;
 }
 
-bool flag(const std::string& name, const std::string& value) {
+bool flag(Field field, const std::string& value) {
   if (value == "1" || value == "true" || value.empty()) return true;
   if (value == "0" || value == "false") return false;
-  reject(name, name + " '" + value.substr(0, 40) + "': expected 1 or 0");
+  reject(field, " '" + value.substr(0, 40) + "': expected 1 or 0");
 }
 
-const notation::Notation* moveNotation(const std::string& value) {
-  const notation::Notation* notation = notation::findNotation(value, notation::NotationUse::WriteMoves);
-  if (!notation)
-    reject("notation", "unknown notation '" + value.substr(0, 40) + "' (" +
-                           notation::notationNames(notation::NotationUse::WriteMoves) + ")");
+const notation::Notation* namedNotation(Field field, const std::string& value, notation::NotationUse use) {
+  const notation::Notation* notation = notation::findNotation(value, use);
+  if (!notation) reject(field, " '" + value.substr(0, 40) + "': expected " + notation::notationNames(use));
   return notation;
-}
-
-const notation::Notation* fileFormat(const std::string& value) {
-  const notation::Notation* format = notation::findNotation(value, notation::NotationUse::Write);
-  if (!format)
-    reject("format", "unknown format '" + value.substr(0, 40) + "' (" +
-                         notation::notationNames(notation::NotationUse::Write) + ")");
-  return format;
 }
 
 using Setter = std::function<void(Params&, const std::string&)>;
 
-Setter text(std::optional<std::string> query::GameFilter::*field, const char* name) {
-  return [field, name](Params& p, const std::string& v) { p.filter.*field = bounded(name, v, kMaxValueLength); };
+Setter text(std::optional<std::string> query::GameFilter::*member, Field field) {
+  return [member, field](Params& p, const std::string& v) { p.filter.*member = bounded(field, v, kMaxValueLength); };
 }
 
-// Every parameter of the API, by its name with '_'.
-const std::map<std::string, Setter, std::less<>>& setters() {
-  static const std::map<std::string, Setter, std::less<>> table{
-      {"position", [](Params& p, const std::string& v) { p.position = bounded("position", v, kMaxPositionLength); }},
-      {"moves", [](Params& p, const std::string& v) { p.moves = bounded("moves", v, kMaxPositionLength); }},
-      {"game", [](Params& p, const std::string& v) { p.game = number("game", v, 1, INT64_MAX); }},
-      {"ply", [](Params& p, const std::string& v) { p.ply = uint32_t(number("ply", v, 0, kMaxPly)); }},
-      {"notation",
+// Every parameter of the API, by its field.
+const std::map<Field, Setter>& setters() {
+  static const std::map<Field, Setter> table{
+      {Field::Position,
+       [](Params& p, const std::string& v) { p.position.position = bounded(Field::Position, v, kMaxPositionLength); }},
+      {Field::Moves,
+       [](Params& p, const std::string& v) { p.position.moves = bounded(Field::Moves, v, kMaxPositionLength); }},
+      {Field::Game, [](Params& p, const std::string& v) { p.position.game = number(Field::Game, v, 1, INT64_MAX); }},
+      {Field::Ply, [](Params& p, const std::string& v) { p.position.ply = uint32_t(number(Field::Ply, v, 0, kMaxPly)); }},
+      {Field::Notation,
        [](Params& p, const std::string& v) {
-         p.notationName = bounded("notation", v, kMaxValueLength);
-         p.notation = moveNotation(p.notationName);
+         p.notationName = bounded(Field::Notation, v, kMaxValueLength);
+         p.notation = namedNotation(Field::Notation, p.notationName, notation::NotationUse::WriteMoves);
+         p.position.notation = p.notation;
        }},
-      {"format",
+      {Field::Format,
        [](Params& p, const std::string& v) {
-         p.formatName = bounded("format", v, kMaxValueLength);
-         p.format = fileFormat(p.formatName);
+         p.formatName = bounded(Field::Format, v, kMaxValueLength);
+         p.format = namedNotation(Field::Format, p.formatName, notation::NotationUse::Write);
        }},
-      {"player", text(&query::GameFilter::player, "player")},
-      {"color", text(&query::GameFilter::color, "color")},
-      {"white", text(&query::GameFilter::white, "white")},
-      {"black", text(&query::GameFilter::black, "black")},
-      {"event", text(&query::GameFilter::event, "event")},
-      {"site", text(&query::GameFilter::site, "site")},
-      {"from_date", text(&query::GameFilter::fromDate, "from_date")},
-      {"to_date", text(&query::GameFilter::toDate, "to_date")},
-      {"result", text(&query::GameFilter::result, "result")},
-      {"game_type", text(&query::GameFilter::gameType, "game_type")},
-      {"strict_only", [](Params& p, const std::string& v) { p.filter.strictOnly = flag("strict_only", v); }},
-      {"humans", [](Params& p, const std::string& v) { p.filter.humans = flag("humans", v); }},
-      {"no_guests", [](Params& p, const std::string& v) { p.filter.noGuests = flag("no_guests", v); }},
-      {"tournament", [](Params& p, const std::string& v) { p.filter.tournament = flag("tournament", v); }},
-      {"min_rating",
-       [](Params& p, const std::string& v) { p.filter.minRating = int64_t(number("min_rating", v, 0, query::kMaxRating)); }},
-      {"limit", [](Params& p, const std::string& v) { p.limit = number("limit", v, 1, kMaxLimit); }},
-      {"offset", [](Params& p, const std::string& v) { p.offset = number("offset", v, 0, kMaxOffset); }},
-      {"oldest_first", [](Params& p, const std::string& v) { p.oldestFirst = flag("oldest_first", v); }},
-      {"same_order", [](Params& p, const std::string& v) { p.sameOrder = flag("same_order", v); }},
-      {"sort",
+      {Field::Player, text(&query::GameFilter::player, Field::Player)},
+      {Field::Color, text(&query::GameFilter::color, Field::Color)},
+      {Field::White, text(&query::GameFilter::white, Field::White)},
+      {Field::Black, text(&query::GameFilter::black, Field::Black)},
+      {Field::Event, text(&query::GameFilter::event, Field::Event)},
+      {Field::Site, text(&query::GameFilter::site, Field::Site)},
+      {Field::FromDate, text(&query::GameFilter::fromDate, Field::FromDate)},
+      {Field::ToDate, text(&query::GameFilter::toDate, Field::ToDate)},
+      {Field::Result, text(&query::GameFilter::result, Field::Result)},
+      {Field::GameType, text(&query::GameFilter::gameType, Field::GameType)},
+      {Field::StrictOnly, [](Params& p, const std::string& v) { p.filter.strictOnly = flag(Field::StrictOnly, v); }},
+      {Field::Humans, [](Params& p, const std::string& v) { p.filter.humans = flag(Field::Humans, v); }},
+      {Field::NoGuests, [](Params& p, const std::string& v) { p.filter.noGuests = flag(Field::NoGuests, v); }},
+      {Field::Tournament, [](Params& p, const std::string& v) { p.filter.tournament = flag(Field::Tournament, v); }},
+      {Field::MinRating,
+       [](Params& p, const std::string& v) {
+         p.filter.minRating = int64_t(number(Field::MinRating, v, 0, query::kMaxRating));
+       }},
+      {Field::Limit, [](Params& p, const std::string& v) { p.limit = number(Field::Limit, v, 1, kMaxLimit); }},
+      {Field::Offset, [](Params& p, const std::string& v) { p.offset = number(Field::Offset, v, 0, kMaxOffset); }},
+      {Field::OldestFirst, [](Params& p, const std::string& v) { p.oldestFirst = flag(Field::OldestFirst, v); }},
+      {Field::SameOrder, [](Params& p, const std::string& v) { p.sameOrder = flag(Field::SameOrder, v); }},
+      {Field::Sort,
        [](Params& p, const std::string& v) {
          // Which orders an endpoint takes is its handler's to say (sortOf in handlers).
          if (v != "games" && v != "score" && v != "date" && v != "plies" && v != "rating" && v != "id")
-           reject("sort", "sort '" + v.substr(0, 40) + "': expected date, plies, rating or id (games), games or score (players)");
+           reject(Field::Sort, " '" + v.substr(0, 40) + "': expected date, plies, rating or id (games), games or score (players)");
          p.sort = v;
        }},
-      {"min_games", [](Params& p, const std::string& v) { p.minGames = number("min_games", v, 1, kMaxOffset); }},
-      {"prefix", [](Params& p, const std::string& v) { p.prefix = bounded("prefix", v, kMaxValueLength); }},
-      {"pattern", [](Params& p, const std::string& v) { p.pattern = bounded("pattern", v, kMaxPatternLength); }},
-      {"where", [](Params& p, const std::string& v) { p.where = bounded("where", v, kMaxPatternLength); }},
+      {Field::MinGames, [](Params& p, const std::string& v) { p.minGames = number(Field::MinGames, v, 1, kMaxOffset); }},
+      {Field::Prefix, [](Params& p, const std::string& v) { p.prefix = bounded(Field::Prefix, v, kMaxValueLength); }},
+      {Field::Pattern, [](Params& p, const std::string& v) { p.pattern = bounded(Field::Pattern, v, kMaxPatternLength); }},
+      {Field::Where, [](Params& p, const std::string& v) { p.where = bounded(Field::Where, v, kMaxPatternLength); }},
   };
   return table;
 }
@@ -124,31 +117,33 @@ index::GameOrder gamesOrder(const Params& params) {
   if (params.sort == "plies") return index::GameOrder::Plies;
   if (params.sort == "rating") return index::GameOrder::Rating;
   if (params.sort == "id") return index::GameOrder::Id;
-  reject("sort", "sort '" + params.sort + "': games are sorted by date, plies, rating or id");
+  reject(Field::Sort, " '" + params.sort + "': games are sorted by date, plies, rating or id");
 }
 
 bool playersByScore(const Params& params) {
   if (params.sort.empty() || params.sort == "games") return false;
   if (params.sort == "score") return true;
-  reject("sort", "sort '" + params.sort + "': players are sorted by games or score");
+  reject(Field::Sort, " '" + params.sort + "': players are sorted by games or score");
 }
 
-Params parseParams(std::string_view queryString) {
+Params parseParams(std::string_view queryString, std::string_view formBody) {
   httplib::Params raw;  // percent-decoded by the HTTP library
   httplib::detail::parse_query_text(std::string(queryString), raw);
+  if (!formBody.empty()) httplib::detail::parse_query_text(std::string(formBody), raw);
   Params out;
-  std::set<std::string> seen;
+  std::set<Field> seen;
   for (const auto& [given, value] : raw) {
-    std::string name = given.substr(0, kMaxValueLength);
-    for (char& c : name)
-      if (c == '-') c = '_';
-    const auto setter = setters().find(name);
-    if (setter == setters().end()) reject(name, "unknown parameter '" + name + "'");
-    if (!seen.insert(name).second) reject(name, name + ": given twice");
+    const std::string name = given.substr(0, kMaxValueLength);
+    const auto field = query::fieldNamed(name);
+    const auto setter = field ? setters().find(*field) : setters().end();
+    if (setter == setters().end()) reject(Field::None, "unknown parameter '" + name + "'");
+    if (!seen.insert(*field).second) reject(*field, ": given twice");
     setter->second(out, value);
   }
-  if (out.ply && !out.game) reject("ply", "ply needs game: it counts the plies of that game");
-  if (out.game && !out.position.empty()) reject("game", "give the position once: position or game");
+  if (out.position.game && !out.position.position.empty())
+    reject(Field::Game, ": give the position once: position or game");
+  // A move list pasted takes the game type the filter names (a bad one is the filter's error).
+  if (out.filter.gameType) out.position.gameType = GameType::parse(*out.filter.gameType);
   return out;
 }
 

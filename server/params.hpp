@@ -1,6 +1,7 @@
-// A request's query string as the answers take it: the position (as the CLI's
-// POSITION, or a stored game after some plies, then UHP `moves` played on), the
-// notation, the filters, paging. Every value is checked and its length bounded here,
+// A request's parameters as the answers take it: the position named
+// (query/position_request.hpp, filled as the CLI fills it), the notation, the
+// filters, paging. They come in the query string, or as a form body (a whole game
+// pasted is longer than a URL may be). Every value is checked and its length bounded here,
 // before anything reads the database. A pure function of the text, so a fuzz target
 // can call it.
 #pragma once
@@ -12,10 +13,12 @@
 #include "notation/notations.hpp"
 #include "index/game_query.hpp"
 #include "query/filter.hpp"
+#include "query/position_request.hpp"
 
 namespace apiary::server {
 
-inline constexpr std::size_t kMaxPositionLength = 16384;  // a long game's moves, with room
+// A whole game's file, tags and comments; percent-encoded, it fits a form body of 64 KiB.
+inline constexpr std::size_t kMaxPositionLength = 32768;
 inline constexpr std::size_t kMaxValueLength = 256;       // names, dates, notations
 inline constexpr std::size_t kMaxPatternLength = 1024;    // a formation or a --where condition
 inline constexpr uint64_t kMaxLimit = 100;
@@ -23,10 +26,8 @@ inline constexpr uint64_t kMaxOffset = 100'000'000;
 inline constexpr uint64_t kMaxPly = 100'000;
 
 struct Params {
-  std::string position;  // a move list, a GameString or a position string; empty: the start
-  std::string moves;     // UHP moves separated by ';', played after `position`
-  std::optional<int64_t> game;  // a stored game's position instead of `position`,
-  std::optional<uint32_t> ply;  // after this many plies (default: its end)
+  // position, game, ply, moves; notation= and game_type= also say how its texts read.
+  query::PositionRequest position;
   const notation::Notation* notation = &notation::uhpNotation();  // a row that writes moves
   std::string notationName = "uhp";
   query::GameFilter filter;
@@ -48,7 +49,8 @@ bool playersByScore(const Params& params);
 
 // Throws query::QueryError (BadInput, naming the parameter) for an unknown
 // parameter, a value out of range or too long, or one given twice. Names take `_`
-// or `-` alike ("from_date", "from-date").
-Params parseParams(std::string_view queryString);
+// or `-` alike ("from_date", "from-date"). `formBody`: the parameters of a POST
+// (application/x-www-form-urlencoded), taken as if they were in the query string.
+Params parseParams(std::string_view queryString, std::string_view formBody = {});
 
 }  // namespace apiary::server

@@ -8,9 +8,9 @@ namespace apiary::server {
 
 Reply playerReply(std::string_view name, const Params& params, query::ReadSession& session) {
   if (name.size() > kMaxValueLength)
-    throw query::QueryError(query::ErrorKind::BadInput, "name", "name: longer than " + std::to_string(kMaxValueLength) + " bytes");
+    throw query::QueryError(query::ErrorKind::BadInput, query::Field::Name, ": longer than " + std::to_string(kMaxValueLength) + " bytes");
   if (params.filter.player)
-    throw query::QueryError(query::ErrorKind::BadInput, "player", "the player is named in the path: no player parameter");
+    throw query::QueryError(query::ErrorKind::BadInput, query::Field::Player, ": the player is named in the path, not a parameter");
   const query::PlayerOptions options{.notation = params.notation};
   return Reply::json(query::playerStatsJson(query::playerStats(session.catalogue(), std::string(name), params.filter, options)));
 }
@@ -23,7 +23,7 @@ Reply playersReply(const Params& params, query::ReadSession& session) {
 
 Reply playerNamesReply(const Params& params, query::ReadSession& session) {
   if (params.prefix.empty())
-    throw query::QueryError(query::ErrorKind::BadInput, "prefix", "prefix: the start of a name, at least one letter");
+    throw query::QueryError(query::ErrorKind::BadInput, query::Field::Prefix, ": the start of a name, at least one letter");
   nlohmann::json players = nlohmann::json::array();
   for (const auto& [name, games] : session.catalogue().playersStarting(params.prefix, params.limit))
     players.push_back({{"name", name}, {"games", games}});

@@ -9,7 +9,7 @@
 #include "query/pattern.hpp"
 #include "query/search.hpp"
 #include "server/handlers.hpp"
-#include "server/position.hpp"
+#include "query/position_request.hpp"
 
 namespace apiary::server {
 
@@ -31,7 +31,7 @@ Reply healthReply() { return Reply::json({{"status", "ok"}}); }
 Reply infoReply(query::ReadSession& session) { return Reply::json(nlohmann::json(session.db().info())); }
 
 Reply exploreReply(const Params& params, query::ReadSession& session) {
-  const Board position = requestedBoard(params, &session.catalogue());
+  const Board position = query::readPosition(params.position, &session.catalogue());
   query::KeptGames* kept = session.kept(params.filter);
   return timed([&] {
     const query::ExploreOptions options{.notation = params.notation, .filter = kept};
@@ -40,7 +40,7 @@ Reply exploreReply(const Params& params, query::ReadSession& session) {
 }
 
 Reply searchReply(const Params& params, query::ReadSession& session) {
-  const Board position = requestedBoard(params, &session.catalogue());
+  const Board position = query::readPosition(params.position, &session.catalogue());
   query::KeptGames* kept = session.kept(params.filter);
   return timed([&] {
     const query::SearchOptions options{params.offset, params.limit, params.oldestFirst, params.sameOrder, kept,
@@ -52,11 +52,13 @@ Reply searchReply(const Params& params, query::ReadSession& session) {
 Reply patternReply(const Params& params, query::ReadSession& session) {
   // A pattern is looked for in every position of the kept games (apiary pattern
   // takes no position either): a position given is refused, not ignored.
-  const char* position = params.game ? "game" : !params.position.empty() ? "position" : nullptr;
-  if (!params.moves.empty()) position = "moves";
-  if (position)
-    throw query::QueryError(query::ErrorKind::BadInput, position,
-                            std::string(position) + ": a pattern takes no position");
+  const query::PositionRequest& p = params.position;
+  if (p.named()) {
+    const query::Field given = p.game ? query::Field::Game
+                               : !p.position.empty() ? query::Field::Position
+                               : p.ply ? query::Field::Ply : query::Field::Moves;
+    throw query::QueryError(query::ErrorKind::BadInput, given, ": a pattern takes no position");
+  }
   const query::Pattern pattern(params.pattern, params.where);
   return timed([&] {
     const query::PatternRequest request{params.filter, params.offset, params.limit, 0};

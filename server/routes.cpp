@@ -20,6 +20,7 @@ struct Route {
   const char* pattern;
   bool readsDatabase;
   Handler handler;
+  bool takesPosition = false;  // answered for a POSTed form too
 };
 
 const std::vector<Route>& routeTable() {
@@ -27,8 +28,8 @@ const std::vector<Route>& routeTable() {
       {"/health", false, [](auto&, auto&, auto*) { return healthReply(); }},
       {"/api/info", true, [](auto&, auto&, auto* s) { return infoReply(*s); }},
       {"/api/notations", false, [](auto&, auto&, auto*) { return notationsReply(); }},
-      {"/api/explore", true, [](auto& p, auto&, auto* s) { return exploreReply(p, *s); }},
-      {"/api/search", true, [](auto& p, auto&, auto* s) { return searchReply(p, *s); }},
+      {"/api/explore", true, [](auto& p, auto&, auto* s) { return exploreReply(p, *s); }, true},
+      {"/api/search", true, [](auto& p, auto&, auto* s) { return searchReply(p, *s); }, true},
       {"/api/games", true, [](auto& p, auto&, auto* s) { return gamesReply(p, *s); }},
       {"/api/pattern", true, [](auto& p, auto&, auto* s) { return patternReply(p, *s); }},
       {R"(/api/games/([^/]+))", true, [](auto& p, auto& m, auto* s) { return gameReply(m[1].str(), p, *s); }},
@@ -38,8 +39,8 @@ const std::vector<Route>& routeTable() {
       {"/api/export", true, [](auto& p, auto&, auto* s) { return positionExportReply(p, *s); }},
       {"/api/player_names", true, [](auto& p, auto&, auto* s) { return playerNamesReply(p, *s); }},
       {"/api/players", true, [](auto& p, auto&, auto* s) { return playersReply(p, *s); }},
-      {"/api/board", true, [](auto& p, auto&, auto* s) { return boardReply(p, &s->catalogue()); }},
-      {"/api/position.svg", true, [](auto& p, auto&, auto* s) { return svgReply(p, &s->catalogue()); }},
+      {"/api/board", true, [](auto& p, auto&, auto* s) { return boardReply(p, &s->catalogue()); }, true},
+      {"/api/position.svg", true, [](auto& p, auto&, auto* s) { return svgReply(p, &s->catalogue()); }, true},
   };
   return table;
 }
@@ -80,7 +81,7 @@ class Api {
   void answer(const Route& route, const httplib::Request& req, httplib::Response& res) {
     std::optional<SessionPool::Lease> lease;
     if (route.readsDatabase) lease.emplace(sessions_.acquire());
-    const std::string tag = entityTag(lease ? (*lease)->lastGame() : sessions_.latest(), req.target);
+    const std::string tag = entityTag(lease ? (*lease)->lastGame() : sessions_.latest(), req.target + req.body);
     res.set_header("ETag", tag);
     res.set_header("Cache-Control", "no-cache");
     if (req.get_header_value("If-None-Match") == tag) {
@@ -88,7 +89,7 @@ class Api {
       return;
     }
     send(res, guarded([&] {
-           const Params params = parseParams(queryOf(req.target));
+           const Params params = parseParams(queryOf(req.target), req.body);
            return route.handler(params, req.matches, lease ? &**lease : nullptr);
          }));
   }
@@ -128,6 +129,19 @@ void addRoutes(httplib::Server& http, SessionPool& sessions, const RouteOptions&
     http.Get(route.pattern, [api, &route, search](const httplib::Request& req, httplib::Response& res) {
       if (search && req.get_header_value("Accept").find("application/x-ndjson") != std::string::npos)
         return api->stream(req, res);
+      api->answer(route, req, res);
+    });
+  }
+  // A whole game pasted as the position is longer than a URL may be: the position's
+  // endpoints take the same parameters as a form body too.
+  for (const Route& route : routeTable()) {
+    if (!route.takesPosition) continue;
+    http.Post(route.pattern, [api, &route](const httplib::Request& req, httplib::Response& res) {
+      // cpp-httplib reads an application/x-www-form-urlencoded body only to 8 KiB, a
+      // limit compiled into the library: the same text is taken as text/plain too.
+      const std::string type = req.get_header_value("Content-Type");
+      if (type.rfind("application/x-www-form-urlencoded", 0) != 0 && type.rfind("text/plain", 0) != 0)
+        return send(res, errorReply(415, "a form's text only (application/x-www-form-urlencoded or text/plain)"));
       api->answer(route, req, res);
     });
   }

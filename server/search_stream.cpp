@@ -6,7 +6,7 @@
 #include "query/json_text.hpp"
 #include "query/search.hpp"
 #include "query/session.hpp"
-#include "server/position.hpp"
+#include "query/position_request.hpp"
 
 namespace apiary::server {
 
@@ -16,7 +16,7 @@ constexpr uint64_t kPage = 500;
 
 struct Stream {
   Stream(const std::filesystem::path& db, const Params& p)
-      : session(db), kept(session.kept(p.filter)), position(requestedBoard(p, &session.catalogue())), params(p) {}
+      : session(db), kept(session.kept(p.filter)), position(query::readPosition(p.position, &session.catalogue())), params(p) {}
   query::ReadSession session;
   query::KeptGames* kept;  // owned by the session
   Board position;

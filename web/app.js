@@ -280,7 +280,8 @@ async function loadNotations() {
 // The archive's filters (humans, guests, tournament, rating) show when the API
 // takes them.
 async function loadFeatures() {
-  features.archive = await api.games({ tournament: '1' }, { limit: 1 }).then(() => true, () => false);
+  // tournament=0 names the parameter without filtering: a server without it refuses it.
+  features.archive = await api.games({ tournament: '0' }, { limit: 1 }).then(() => true, () => false);
   $('archive-filters').hidden = !features.archive;
 }
 

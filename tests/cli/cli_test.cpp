@@ -166,3 +166,22 @@ TEST_CASE("a file of position strings converts to fen, is answered line by line 
   CHECK(std::count(answered.out.begin(), answered.out.end(), '\n') == 3);
   CHECK(answered.out.find("\"error\"") == std::string::npos);
 }
+
+TEST_CASE("a pasted move list opens with any piece; its errors name the CLI's flags", "[cli]") {
+  for (const std::string text : {"wP;bP wP-", "wL;bL wL-", "1. wL 2. bL wL-", "wQ;bM wQ-"}) {
+    INFO(text);
+    const Run run = runApiary("show --json '" + text + "'");
+    REQUIRE(run.code == 0);
+    CHECK(nlohmann::json::parse(run.out)["ply"] == 2);
+  }
+  const Run moves = runApiary("show --moves 'wS1;bG1 -wQ'", true);
+  CHECK(moves.code == 2);
+  CHECK(moves.out.find("apiary show: --moves: ply 2: ") != std::string::npos);
+  const Run position = runApiary("show 'wS1;bG1 -wQ'", true);
+  CHECK(position.code == 2);
+  CHECK(position.out.find("apiary show: position: ply 2: ") != std::string::npos);
+  // --moves play on after the position given, as the API's moves do.
+  const Run after = runApiary("show --json 'wS1;bG1 -wS1' --moves 'wQ wS1-'");
+  REQUIRE(after.code == 0);
+  CHECK(nlohmann::json::parse(after.out)["ply"] == 3);
+}

@@ -10,7 +10,7 @@
 #include "grammar/pgn_like.hpp"
 #include "grammar/uhp.hpp"
 #include "notation/notations.hpp"
-#include "notation/position_input.hpp"
+#include "notation/position_text.hpp"
 #include "notation_row.hpp"
 #include <catch2/catch.hpp>
 

@@ -159,7 +159,7 @@ void checkRepairedSlide(const notation::Notation& format, const Record& record, 
   REQUIRE(strict.error);
   CHECK(strict.error->ply == ply);
   CHECK(strict.error->line == record.lineOfPly[ply - 1]);
-  CHECK(strict.error->message.find("--lenient would read this as") != std::string::npos);
+  CHECK(strict.error->message.find("lenient reading would take this as") != std::string::npos);
 
   const ReplayedGame lenient = readOne(format, record.text, true);
   INFO((lenient.error ? lenient.error->message : std::string()));
@@ -208,7 +208,7 @@ std::pair<int, int> readWithLetterFlipped(uint64_t seed, const std::function<std
       REQUIRE(lenient.repairs.size() == 1);
       CHECK(lenient.repairs[0].where.ply == ply);
       CHECK(lenient.repairs[0].where.line == record.lineOfPly[ply - 1]);
-      CHECK(strict.error->message.find("--lenient would read this as") != std::string::npos);
+      CHECK(strict.error->message.find("lenient reading would take this as") != std::string::npos);
       // PGN-like puts the second piece east of the first: the same game up to symmetry.
       Board expected(GameType::all(), Rules{.tournament = false});
       for (const Move& m : moves) expected.play(m);
@@ -295,7 +295,7 @@ TEST_CASE("an algebraic piece written in the other colour is repaired to the mov
       CHECK(lenient.repairs[0].kind == RepairKind::PieceColour);
       CHECK(lenient.repairs[0].where.ply == ply);
       CHECK(lenient.repairs[0].where.line == record.lineOfPly[ply - 1]);
-      CHECK(strict.error->message.find("--lenient would read this as") != std::string::npos);
+      CHECK(strict.error->message.find("lenient reading would take this as") != std::string::npos);
       Board expected(GameType{}, Rules{.tournament = false});
       for (const Move& m : moves) expected.play(m);
       CHECK(test::sameUpToSymmetry(lenient.board, expected));

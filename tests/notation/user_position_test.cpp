@@ -3,11 +3,11 @@
 
 #include <stdexcept>
 
-#include "notation/position_input.hpp"
+#include "notation/position_text.hpp"
 
 using namespace apiary;
 
-TEST_CASE("A GameString without moves is the empty board of its game type", "[position_input]") {
+TEST_CASE("A GameString without moves is the empty board of its game type", "[position_text]") {
   for (const char* text : {"Base;NotStarted;White[1]", "Base+M;NotStarted;White[1]", "Base+LP;NotStarted;White[1]", "base+mlp;;"}) {
     INFO(text);
     const Board board = notation::positionFromLine(text);
@@ -19,7 +19,7 @@ TEST_CASE("A GameString without moves is the empty board of its game type", "[po
   CHECK(notation::positionFromLine("Base+M;NotStarted;White[1]").type().name() == "Base+M");
 }
 
-TEST_CASE("A GameString with moves still replays them, and a bad field is still refused", "[position_input]") {
+TEST_CASE("A GameString with moves still replays them, and a bad field is still refused", "[position_text]") {
   const Board board = notation::positionFromLine("Base;InProgress;Black[1];wS1");
   CHECK(board.ply() == 1);
   CHECK(board.type().name() == "Base");

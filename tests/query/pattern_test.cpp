@@ -228,12 +228,12 @@ TEST_CASE("pattern: text that cannot be read is refused with the column and what
     return "";
   };
   CHECK(refusal("0,0: B on", "") == "pattern: column 10: expected a piece (mine, theirs, white, black, a bug or any) at the end");
-  CHECK(refusal("", "ply <= 30 and") .find("--where: column 14: expected") == 0);
-  CHECK(refusal("", "pinned >= 2") == "--where: pinned needs a side: pinned.white, .black, .mine or .theirs");
+  CHECK(refusal("", "ply <= 30 and") .find("where: column 14: expected") == 0);
+  CHECK(refusal("", "pinned >= 2") == "where: pinned needs a side: pinned.white, .black, .mine or .theirs");
   CHECK(refusal("empty; E: empty", "").find("at least one cell that is not empty") != std::string::npos);
   CHECK(refusal("Q; 5,0: A", "").find("more than 4 steps") != std::string::npos);
   CHECK(refusal("Q; 0,0: A", "").find("given twice") != std::string::npos);
-  CHECK(refusal("", "") == "give a formation, a --where condition or both");
+  CHECK(refusal("", "") == "pattern: give a formation, a condition or both");
   CHECK(refusal("Q; E: x", "") == "pattern: column 7: expected what the cell holds: empty, or pieces such as 'B on mine Q', not 'x'");
 }
 

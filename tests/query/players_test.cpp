@@ -8,9 +8,10 @@
 #include "query/game_list.hpp"
 #include "query/player_stats.hpp"
 #include "query/player_table.hpp"
-#include "notation/position_input.hpp"
+#include "notation/position_text.hpp"
 #include "notation/uhp_text.hpp"
-#include "query/game_position.hpp"
+#include "query/error.hpp"
+#include "query/position_request.hpp"
 #include "query_support.hpp"
 
 using namespace apiary;
@@ -179,10 +180,10 @@ TEST_CASE("a stored game's position (--game ID --ply N) is the position after it
     REQUIRE(row);
     for (uint32_t ply : {0u, 1u, 7u, row->plies}) {
       if (ply > row->plies) continue;
-      notation::PositionInput input;
+      query::PositionRequest input;
       input.game = id;
       input.ply = ply;
-      const Board board = query::readPosition(input, q->catalogue());
+      const Board board = query::readPosition(input, &q->catalogue());
       const Board want = test::prefixOf(*row, int(ply));
       CHECK(canonicalize(board).key == canonicalize(want).key);
       CHECK(board.history().size() == ply);
@@ -194,15 +195,23 @@ TEST_CASE("a stored game's position (--game ID --ply N) is the position after it
       if (ply > 1 && row->firstMover == Color::White)
         CHECK(canonicalize(notation::positionFromMoves(moves)).key == canonicalize(board).key);
     }
-    notation::PositionInput end;
+    query::PositionRequest end;
     end.game = id;
-    CHECK(query::readPosition(end, q->catalogue()).ply() == int(row->plies));
+    CHECK(query::readPosition(end, &q->catalogue()).ply() == int(row->plies));
   }
-  notation::PositionInput bad;
+  query::PositionRequest bad;
   bad.game = q->db().lastGame() + 1;
-  CHECK_THROWS_AS(query::readPosition(bad, q->catalogue()), std::invalid_argument);
+  const auto fieldOf = [&](const query::PositionRequest& r, const index::GameSearch* catalogue) {
+    try {
+      query::readPosition(r, catalogue);
+    } catch (const query::QueryError& e) {
+      return e.field();
+    }
+    return query::Field::None;
+  };
+  CHECK(fieldOf(bad, &q->catalogue()) == query::Field::Game);
   bad.game = 1;
   bad.ply = 100000;
-  CHECK_THROWS_AS(query::readPosition(bad, q->catalogue()), std::invalid_argument);
-  CHECK_THROWS_AS(notation::positionFromInput(bad), std::invalid_argument);  // no database
+  CHECK(fieldOf(bad, &q->catalogue()) == query::Field::Ply);
+  CHECK(fieldOf(bad, nullptr) == query::Field::Game);  // no database
 }

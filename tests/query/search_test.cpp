@@ -7,7 +7,9 @@
 
 #include "notation/uhp_text.hpp"
 #include "query/explore.hpp"
-#include "notation/position_input.hpp"
+#include "notation/position_text.hpp"
+#include "query/error.hpp"
+#include "query/position_request.hpp"
 #include "query/search.hpp"
 #include "query_support.hpp"
 #include "notation_row.hpp"
@@ -136,10 +138,9 @@ TEST_CASE("position input: move lists in any notation and layout, GameStrings, p
   same(notation::positionFromMoves("wG1\nbG1 -wG1\nwA1 wG1\\\nbA1 /bG1\n"));
   same(notation::positionFromMoves("wG1 bG1 -wG1 wA1 wG1\\ bA1 /bG1"));
   same(notation::positionFromLine("Base;InProgress;White[3];wG1;bG1 -wG1;wA1 wG1\\;bA1 /bG1"));
-  notation::PositionInput input;
+  query::PositionRequest input;
   input.moves = "1. wG1 2. bG1 -wG1 3. wA1 wG1\\ 4. bA1 /bG1";
-  same(notation::positionFromInput(input));
-  input.fen = "G w";
+  same(query::readPosition(input, nullptr));
   // These notations orient the game themselves: the same position, not the same cells.
   for (auto format : {test::row("pgn-like"), test::row("direction"), test::row("algebraic")}) {
     const Board b = notation::positionFromMoves(notation::writeGames(format, {notation::gameFromBoard(want, {})}));
@@ -150,10 +151,11 @@ TEST_CASE("position input: move lists in any notation and layout, GameStrings, p
   CHECK(notation::isSetUp(fen));
   CHECK_FALSE(notation::isSetUp(want));
   CHECK(canonicalize(fen).key == canonicalize(want).key);
-  CHECK(notation::positionFromInput({}).ply() == 0);
+  CHECK(query::readPosition({}, nullptr).ply() == 0);
   CHECK_THROWS_AS(notation::positionFromMoves("1. wG1 2. bG1 -wQ"), std::invalid_argument);
   CHECK_THROWS_AS(notation::positionFromMoves("hello there"), std::invalid_argument);
-  CHECK_THROWS_AS(notation::positionFromInput(input), std::invalid_argument);
+  input.game = 1;  // a stored game, and no catalogue to read it
+  CHECK_THROWS_AS(query::readPosition(input, nullptr), query::QueryError);
 }
 
 TEST_CASE("games: tag search pages and counts agree with the filter's meaning") {

@@ -5,6 +5,9 @@
 #include <httplib.h>
 
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "server_support.hpp"
@@ -42,12 +45,10 @@ struct Api {
     REQUIRE(run.code == 0);
     return json::parse(run.out);
   }
-  // The first plies of game `id` in UHP, joined by ';'; of a later game when the
-  // first piece has no number ("wQ;bG1 -wQ": the CLI cannot tell its notation).
+  // The first plies of game `id` in UHP, joined by ';' (its first piece numbered
+  // or not: "wQ;bG1 -wQ" reads as UHP).
   std::string opening(int id, std::size_t plies) {
-    json game = document("/api/games/" + std::to_string(id));
-    while (!std::isdigit(static_cast<unsigned char>(game["plies"][0]["uhp"].get<std::string>().back())))
-      game = document("/api/games/" + std::to_string(++id));
+    const json game = document("/api/games/" + std::to_string(id));
     std::string moves;
     for (std::size_t i = 0; i < plies && i < game["plies"].size(); ++i)
       moves += (i ? ";" : "") + game["plies"][i]["uhp"].get<std::string>();
@@ -125,24 +126,25 @@ TEST_CASE("game and ply give a stored game's position as --game and --ply do, to
   CHECK(afterTwo["ply"] == 2);
 }
 
-TEST_CASE("a game or ply that cannot be is refused naming game or ply, as the CLI words it") {
+TEST_CASE("a game or ply that cannot be is refused naming game or ply, the API as its parameters, the CLI as flags") {
   Api api;
   const json unknown = api.document("/api/explore?game=999999&ply=2", 404);
   CHECK(unknown["parameter"] == "game");
   const auto cliUnknown = runApiary("--db " + servedDatabase().string() + " explore --game 999999 --ply 2", true);
   CHECK(cliUnknown.code == 2);
-  CHECK(cliUnknown.out.find(unknown["error"].get<std::string>()) != std::string::npos);
+  CHECK(unknown["error"] == "game 999999: no such game");
+  CHECK(cliUnknown.out.find("--game 999999: no such game") != std::string::npos);
   const int plies = api.document("/api/games/4")["game"]["plies"];
   const json past = api.document("/api/board?game=4&ply=" + std::to_string(plies + 1), 400);
   CHECK(past["parameter"] == "ply");
-  CHECK(past["error"] == "--ply " + std::to_string(plies + 1) + ": game 4 has " + std::to_string(plies) + " plies");
+  CHECK(past["error"] == "ply " + std::to_string(plies + 1) + ": game 4 has " + std::to_string(plies) + " plies");
   const json both = api.document("/api/explore?game=4&position=wG1", 400);
   CHECK(both["parameter"] == "game");
-  CHECK(both["error"] == "give the position once: position or game");
+  CHECK(both["error"] == "game: give the position once: position or game");
   const std::vector<std::tuple<std::string, int, std::string>> refused{
       {"/api/search?game=abc", 400, "game"},
       {"/api/search?game=4&ply=-1", 400, "ply"},
-      {"/api/explore?ply=3", 400, "ply"},
+      {"/api/explore?ply=3", 400, "ply"},  // the start has no ply 3
       {"/api/position.svg?game=999999", 404, "game"},
       {"/api/pattern?where=ply%20%3E%3D%202&game=4&ply=2", 400, "game"}};
   for (const auto& [path, status, parameter] : refused) {
@@ -177,14 +179,14 @@ TEST_CASE("a game comes with its plies, and as a file in any notation") {
   CHECK(sgf->body == runApiary("--db " + servedDatabase().string() + " export 5 --to sgf").out);
 }
 
-TEST_CASE("bad parameters get 400 naming the parameter with the CLI's message, unknown games and paths 404") {
+TEST_CASE("bad parameters get 400 naming the parameter in the API's words, unknown games and paths 404") {
   Api api;
   CHECK(api.document("/api/explore?limit=0", 400)["parameter"] == "limit");
   CHECK(api.document("/api/search?limit=-1", 400)["parameter"] == "limit");
   CHECK(api.document("/api/games?limit=many", 400)["parameter"] == "limit");
   const json date = api.document("/api/games?from_date=yesterday", 400);
   CHECK(date["parameter"] == "from_date");
-  CHECK(date["error"] == "--from-date 'yesterday': expected yyyy-mm-dd, yyyy-mm or yyyy");
+  CHECK(date["error"] == "from_date 'yesterday': expected yyyy-mm-dd, yyyy-mm or yyyy");
   CHECK(api.document("/api/explore?notation=runes", 400)["parameter"] == "notation");
   CHECK(api.document("/api/explore?position=zz%20top", 400)["parameter"] == "position");
   CHECK(api.document("/api/board?moves=wQ%3BbQ%20wQ-%3BwS1%20bQ-", 400)["parameter"] == "moves");
@@ -196,7 +198,85 @@ TEST_CASE("bad parameters get 400 naming the parameter with the CLI's message, u
   CHECK(api.get("/no-such-file.js")->status == 404);
   auto posted = api.client.Post("/api/explore", "{}", "application/json");
   REQUIRE(posted);
-  CHECK(posted->status == 405);
+  CHECK(posted->status == 415);  // a form's text only
+  posted = api.client.Post("/api/games", "limit=1", "application/x-www-form-urlencoded");
+  REQUIRE(posted);
+  CHECK(posted->status == 405);  // a position's endpoints only
+}
+
+TEST_CASE("errors speak of the API's parameters, the CLI's of its flags") {
+  Api api;
+  const json date = api.document("/api/explore?from_date=2022-13-45", 400);
+  CHECK(date["error"] == "from_date '2022-13-45': expected yyyy-mm-dd, yyyy-mm or yyyy");
+  const auto cli = runApiary("--db " + servedDatabase().string() + " explore --from-date 2022-13-45", true);
+  CHECK(cli.code == 2);
+  CHECK(cli.out.find("--from-date '2022-13-45': expected") != std::string::npos);
+  // A move that fits nothing in a pasted list: the field, then where in the text.
+  const json position = api.document("/api/explore?position=" + encoded("1. wS1 2. bG1 -wQ"), 400);
+  CHECK(position["parameter"] == "position");
+  CHECK(position["error"].get<std::string>().rfind("position: ply 2: ", 0) == 0);
+  const json moves = api.document("/api/board?moves=" + encoded("wS1;bG1 wS1-;wQ"), 400);
+  CHECK(moves["parameter"] == "moves");
+  CHECK(moves["error"].get<std::string>().rfind("moves: ply 3: ", 0) == 0);
+  for (const json& error : {date, position, moves}) CHECK(error["error"].get<std::string>().find("--") == std::string::npos);
+}
+
+TEST_CASE("a whole game's text opens as the position, at its end or at ply, by GET or as a POSTed form") {
+  Api api;
+  const json game = api.document("/api/games/5");
+  const int plies = game["game"]["plies"];
+  const std::string file = api.get("/api/games/5/export?format=uhp")->body;  // the page's "Download uhp"
+  REQUIRE(file.find('\n') != std::string::npos);
+  const json atEnd = api.document("/api/board?game=5");
+  CHECK(api.document("/api/board?position=" + encoded(file)) == atEnd);
+  const json atTwo = api.document("/api/board?game=5&ply=2");
+  CHECK(api.document("/api/board?ply=2&position=" + encoded(file)) == atTwo);
+  // Every notation's file of the game, multi-line, with its tags: the same position.
+  for (const char* notation : {"pgn-like", "direction", "algebraic"}) {
+    INFO(notation);
+    const std::string text = api.get("/api/games/5/export?format=" + std::string(notation))->body;
+    // These notations orient the game themselves: the same position up to symmetry.
+    CHECK(api.document("/api/explore?position=" + encoded(text))["position"] ==
+          api.document("/api/explore?game=5")["position"]);
+  }
+  // A game with its commentary passes the URL's limit (8 KiB here): a body takes it.
+  // cpp-httplib reads an application/x-www-form-urlencoded body only to 8 KiB (a
+  // limit compiled into Debian's library), so the same text goes as text/plain.
+  const std::string longGame = "[Annotator \"" + std::string(9000, 'x') + "\"]\n" + file;
+  const auto refused = api.client.Get(("/api/board?position=" + encoded(longGame)).c_str());
+  REQUIRE(refused);
+  CHECK(refused->status == 414);
+  const auto posted = api.client.Post("/api/board", "position=" + encoded(longGame), "text/plain;charset=UTF-8");
+  REQUIRE(posted);
+  CHECK(posted->status == 200);
+  CHECK(json::parse(posted->body) == atEnd);
+  // boardspace's own files run to 15 KB encoded: a form body takes them whole.
+  const std::filesystem::path sgf =
+      std::filesystem::path(APIARY_SHARED_DIR) / "games/boardspace-sgf/HV-aaronheit-jdokakill-2019-06-22-1750.sgf";
+  if (std::filesystem::exists(sgf)) {
+    std::ifstream in(sgf, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    const auto sgfPosted = api.client.Post("/api/board", "position=" + encoded(text.str()), "text/plain");
+    REQUIRE(sgfPosted);
+    CHECK(sgfPosted->status == 200);
+    CHECK(json::parse(sgfPosted->body)["ply"].get<int>() > 20);
+  } else {
+    WARN("../shared is absent: the boardspace file is not posted");
+  }
+  const auto explored = api.client.Post("/api/explore", "notation=pgn-like&position=" + encoded(file), "application/x-www-form-urlencoded");
+  REQUIRE(explored);
+  CHECK(withoutElapsed(json::parse(explored->body)) ==
+        withoutElapsed(api.document("/api/explore?notation=pgn-like&game=5")));
+  CHECK(plies > 2);
+}
+
+TEST_CASE("a pasted move list takes the request's game type, widened to the pieces it uses") {
+  Api api;
+  const std::string moves = encoded("wG1;bB1 wG1-");
+  CHECK(api.document("/api/board?position=" + moves)["game_type"] == "Base+MLP");
+  CHECK(api.document("/api/board?game_type=Base&position=" + moves)["game_type"] == "Base");
+  CHECK(api.document("/api/board?game_type=Base&position=" + encoded("wG1;bM wG1-"))["game_type"] == "Base+M");
 }
 
 TEST_CASE("answers carry an ETag and Cache-Control, and a matching If-None-Match gets 304") {

@@ -216,11 +216,31 @@ TEST_CASE("each archive filter keeps the games worked out from the files, on the
     // Every kept game passes the start: the explorer's count there is the filter's.
     CHECK(apiExploreGames(session, c.params) == expected);
   }
+  // export writes the games the filters keep.
+  for (const Case& c : cases()) {
+    INFO("export " << c.flags);
+    const auto run = test::runApiary("--db " + fixture().db.string() + " export --to uhp " + c.flags);
+    REQUIRE(run.code == 0);
+    std::size_t written = 0;
+    for (std::size_t at = run.out.find("[GameType "); at != std::string::npos; at = run.out.find("[GameType ", at + 1))
+      ++written;
+    CHECK(written == expectedCount(c.kept));
+  }
   // The fixture holds each kind, so no filter above was trivially right.
   CHECK(expectedCount(noBot) < fixture().games.size());
   CHECK(expectedCount(noGuest) < fixture().games.size());
   CHECK(expectedCount([](const Expected& e) { return e.tournament; }) == 2);
   CHECK(expectedCount([](const Expected& e) { return ratedAtLeast(e, 1600); }) == 1);
+}
+
+TEST_CASE("a rating that cannot be one is a usage error naming --min-rating") {
+  if (test::requireShared().empty() || !fixture().ready) return;
+  for (const char* bad : {"-5", "abc", "1000001"}) {
+    INFO(bad);
+    const auto run = test::runApiary("--db " + fixture().db.string() + " games --min-rating " + bad, true);
+    CHECK(run.code == 2);
+    CHECK(run.out.find("--min-rating") != std::string::npos);
+  }
 }
 
 TEST_CASE("one session answers filters in turn from its cache as it would afresh") {

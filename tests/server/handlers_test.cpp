@@ -79,7 +79,7 @@ TEST_CASE("errors carry a status from their kind and name the parameter") {
   using apiary::query::ErrorKind;
   CHECK(statusOf(ErrorKind::BadInput) == 400);
   CHECK(statusOf(ErrorKind::NotFound) == 404);
-  const Reply r = errorReply(apiary::query::QueryError(ErrorKind::BadInput, "limit", "limit: too big"));
+  const Reply r = errorReply(apiary::query::QueryError(ErrorKind::BadInput, apiary::query::Field::Limit, ": too big"));
   CHECK(r.status == 400);
   CHECK(nlohmann::json::parse(r.body) == nlohmann::json{{"error", "limit: too big"}, {"parameter", "limit"}});
 }

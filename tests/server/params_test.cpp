@@ -11,12 +11,17 @@
 #include "notation/notation_table.hpp"
 #include "server/handlers.hpp"
 #include "server/params.hpp"
-#include "server/position.hpp"
+#include "query/position_request.hpp"
 #include "notation_row.hpp"
 
 using apiary::query::QueryError;
 using apiary::server::parseParams;
-using apiary::server::requestedBoard;
+
+namespace {
+apiary::Board requestedBoard(const apiary::server::Params& params) {
+  return apiary::query::readPosition(params.position, nullptr);
+}
+}  // namespace
 
 namespace {
 
@@ -26,7 +31,9 @@ std::string refusedParameter(std::string_view query) {
     parseParams(query);
   } catch (const QueryError& e) {
     CHECK(e.kind() == apiary::query::ErrorKind::BadInput);
-    return e.field();
+    // An unknown parameter is no field: its message names it.
+    return e.field() == apiary::query::Field::None ? std::string(e.what())
+                                                    : std::string(apiary::query::fieldName(e.field()));
   }
   return "(accepted)";
 }
@@ -35,8 +42,8 @@ std::string refusedParameter(std::string_view query) {
 
 TEST_CASE("an empty query string asks about the start position with the CLI's defaults") {
   const auto p = parseParams("");
-  CHECK(p.position.empty());
-  CHECK(p.moves.empty());
+  CHECK(p.position.position.empty());
+  CHECK(p.position.moves.empty());
   CHECK(p.notation == &apiary::test::row("uhp"));
   CHECK(p.filter.empty());
   CHECK(p.limit == 20);
@@ -48,7 +55,7 @@ TEST_CASE("an empty query string asks about the start position with the CLI's de
 TEST_CASE("parameters are percent-decoded and filters take '_' or '-' in their names") {
   const auto p = parseParams("position=wG1%3B%20bG1+-wG1&from-date=2020&to_date=2021-05&player=Dumbot&limit=100"
                              "&offset=40&oldest_first=1&same_order=true&notation=pgn-like&game-type=Base%2BMLP");
-  CHECK(p.position == "wG1; bG1 -wG1");
+  CHECK(p.position.position == "wG1; bG1 -wG1");
   CHECK(p.filter.fromDate == "2020");
   CHECK(p.filter.toDate == "2021-05");
   CHECK(p.filter.player == "Dumbot");
@@ -67,15 +74,30 @@ TEST_CASE("limits that are zero, negative, too large or not numbers are refused 
   CHECK(refusedParameter("offset=99999999999999999999999") == "offset");
 }
 
+TEST_CASE("the archive filters are flags as strict_only is, and min_rating a number") {
+  const auto p = parseParams("humans=1&no-guests=true&tournament&min_rating=1600");
+  CHECK(p.filter.humans);
+  CHECK(p.filter.noGuests);
+  CHECK(p.filter.tournament);
+  CHECK(p.filter.minRating == 1600);
+  const auto off = parseParams("humans=0&no_guests=false&tournament=0");
+  CHECK(off.filter.empty());
+  CHECK(parseParams("min_rating=0").filter.minRating == 0);
+  for (const char* query : {"min_rating=-1", "min_rating=abc", "min_rating=", "min_rating=1000001"})
+    CHECK(refusedParameter(query) == "min_rating");
+  CHECK(refusedParameter("humans=yes") == "humans");
+  CHECK(refusedParameter("tournament=2") == "tournament");
+}
+
 TEST_CASE("unknown parameters, repeated ones, bad notations and overlong values are refused by name") {
-  CHECK(refusedParameter("colour=white") == "colour");
+  CHECK(refusedParameter("colour=white") == "unknown parameter 'colour'");
   CHECK(refusedParameter("player=a&player=b") == "player");
   CHECK(refusedParameter("notation=klingon") == "notation");
   CHECK(refusedParameter("format=klingon") == "format");
   CHECK(refusedParameter("oldest_first=maybe") == "oldest_first");
   CHECK(refusedParameter("event=" + std::string(300, 'x')) == "event");
-  CHECK(refusedParameter("position=" + std::string(20000, 'x')) == "position");
-  CHECK(refusedParameter("player=ok&%ZZ=1") == "%ZZ");
+  CHECK(refusedParameter("position=" + std::string(40000, 'x')) == "position");
+  CHECK(refusedParameter("player=ok&%ZZ=1") == "unknown parameter '%ZZ'");
 }
 
 TEST_CASE("notation and format take every name and alias of the notation table that writes, and nothing else") {
@@ -126,7 +148,7 @@ TEST_CASE("a move that is not legal or not UHP is refused naming moves, a bad po
     try {
       requestedBoard(parseParams(query));
     } catch (const QueryError& e) {
-      return e.field();
+      return std::string(apiary::query::fieldName(e.field()));
     }
     return std::string("(accepted)");
   };
@@ -148,7 +170,7 @@ TEST_CASE("a forced pass is played like any other move") {
     apiary::Board replay(game.type(), game.rules(), game.firstMover());
     apiary::server::Params params;
     for (const apiary::Move& m : history) {
-      params.moves += (params.moves.empty() ? "" : ";") + apiary::notation::moveString(replay, m);
+      params.position.moves += (params.position.moves.empty() ? "" : ";") + apiary::notation::moveString(replay, m);
       replay.play(m);
     }
     CHECK(requestedBoard(params).ply() == game.ply());

@@ -64,7 +64,7 @@ TEST_CASE("GET /api/pattern refuses pattern text it cannot read with 400 and the
     try {
       server::patternReply(server::parseParams(query), session);
     } catch (const query::QueryError& e) {
-      return {server::errorReply(e).status, e.field()};
+      return {server::errorReply(e).status, std::string(query::fieldName(e.field()))};
     }
     return {200, ""};
   };

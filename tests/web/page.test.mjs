@@ -358,7 +358,7 @@ test('the page in the first minutes', { skip: missing ? `apiary-web-skip: ${miss
     await page.setViewportSize(desktop);
     await open('?moves=wS1');
     await h.act(() => page.locator('.games-table tbody tr').first().locator('button.open-game').click());
-    await h.act(() => page.click('#move-list button[data-ply="6"]'));
+    await h.act(() => page.click('#move-list button[data-ply="4"]'));
     await gamesDrawn();
     await page.screenshot({ path: path.join(docs, 'explorer.png') });
     await page.setViewportSize(phone);

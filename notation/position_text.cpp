@@ -1,11 +1,13 @@
-#include "notation/position_input.hpp"
+#include "notation/position_text.hpp"
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <variant>
 #include <vector>
+
+#include "engine/movegen.hpp"
 
 #include "notation/uhp_text.hpp"
 #include "notation/notations.hpp"
@@ -40,9 +42,8 @@ std::size_t annotationWords(const std::vector<std::string>& all, std::size_t i) 
 // UHP files hold one numbered ply per line, but people type move lists on one line:
 // "1. wG1 2. bS1 wG1-", "wG1; bS1 wG1-" or just "wG1 bS1 wG1- wQ -wG1". The plies
 // are split by move numbers, by ';' or line ends, or else by the shape of UHP moves
-// (the first is one piece, `pass` one word, every other move two words), and
-// written back as the numbered lines the UHP reader reads.
-std::string uhpMoveLines(std::string_view text) {
+// (a game's first is one piece, `pass` one word, every other move two words).
+std::vector<std::string> uhpPlies(std::string_view text, bool fromStart) {
   std::vector<std::string> plies;
   const auto all = words(text);
   bool numbered = false;
@@ -70,11 +71,19 @@ std::string uhpMoveLines(std::string_view text) {
         for (std::size_t end = i + notes; i < end; ++i) plies.back() += " " + all[i];
         continue;
       }
-      const bool single = plies.empty() ? !(i + 1 < all.size() && all[i + 1] == ".") : all[i] == "pass";
+      const bool first = fromStart && plies.empty() && !(i + 1 < all.size() && all[i + 1] == ".");
+      const bool single = first || all[i] == "pass";
       plies.push_back(single ? all[i] : all[i] + " " + (i + 1 < all.size() ? all[i + 1] : ""));
       i += single ? 1 : 2;
     }
   }
+  std::erase_if(plies, [](const std::string& ply) { return words(ply).empty(); });
+  return plies;
+}
+
+// The plies as the numbered lines the UHP reader reads.
+std::string uhpMoveLines(std::string_view text) {
+  const auto plies = uhpPlies(text, true);
   std::string out;
   for (std::size_t i = 0; i < plies.size(); ++i) out += std::to_string(i + 1) + ". " + plies[i] + "\n";
   return out;
@@ -87,14 +96,29 @@ bool looksLikeGameString(std::string_view text) {
   return text.find(';') != std::string_view::npos && GameType::parse(field).has_value();
 }
 
-Board onlyGame(std::vector<notation::ReplayedGame> games, std::string_view what) {
-  if (games.empty()) throw std::invalid_argument(std::string(what) + ": no game in the text");
-  if (games.size() > 1)
-    throw std::invalid_argument(std::string(what) + ": the text holds " + std::to_string(games.size()) +
-                                " games; give one");
-  const auto& game = games.front();
-  if (!game.ok()) throw std::invalid_argument(notation::describeError(std::string(what), *game.error));
-  return game.board;
+// Where in the text a game failed: "line 2, column 5: ply 3: ...". A text rewritten
+// before reading (a one-line UHP list) has no lines and columns of the user's.
+std::string whereText(const GameError& error, bool rewritten) {
+  std::string out;
+  if (!rewritten && error.line > 0)
+    out = (error.line > 1 ? "line " + std::to_string(error.line) + ", " : "") + "column " +
+          std::to_string(error.column) + ": ";
+  if (error.ply > 0) out += "ply " + std::to_string(error.ply) + ": ";
+  return out + error.message;
+}
+
+// The one game of a text, or why there is none.
+std::variant<Board, std::string> onlyGame(std::vector<notation::ReplayedGame> games, bool rewritten) {
+  if (games.empty()) return std::string("no game in the text");
+  if (games.size() > 1) return "the text holds " + std::to_string(games.size()) + " games; give one";
+  auto& game = games.front();
+  if (!game.ok()) return whereText(*game.error, rewritten);
+  return std::move(game.board);
+}
+
+Board orThrow(std::variant<Board, std::string> read) {
+  if (auto* why = std::get_if<std::string>(&read)) throw std::invalid_argument(*why);
+  return std::get<Board>(std::move(read));
 }
 
 // GameType;GameState;Turn;moves...: the header's fields, trimmed.
@@ -126,23 +150,49 @@ bool onlyNumbers(const std::vector<std::string>& words) {
   return true;
 }
 
+// isLegal asks the move's piece; a pass has none: it is legal when nothing else is.
+bool legalHere(const Board& board, const Move& move) {
+  if (!move.isPass()) return isLegal(board, move);
+  MoveList legal;
+  legalMoves(board, legal);
+  return legal.contains(move);
+}
+
+// The text read as a game of `notation`, or why not.
+std::variant<Board, std::string> readAs(const Notation& notation, std::string_view text, const PositionTextOptions& o) {
+  if (!notation.readGames) return "'" + std::string(notation.name) + "' is not read";
+  if (notation.positions) {
+    const auto read = readPosition(text);
+    if (!read.board) return whereText(read.error, false);
+    return *read.board;
+  }
+  const ReadOptions options{.unnamedType = o.gameType};
+  if (&notation == &uhpNotation() && text.find('[') == std::string_view::npos)
+    return onlyGame(readGames(notation, uhpMoveLines(text), options), true);
+  return onlyGame(readGames(notation, text, options), false);
+}
+
 }  // namespace
 
-Board positionFromMoves(std::string_view text) {
+Board positionFromMoves(std::string_view text, const PositionTextOptions& options) {
   const auto given = words(text);
-  if (given.empty()) return Board(GameType::all(), Rules{.tournament = false});
+  // Nothing but blanks and the `;` between UHP moves: no move, the start.
+  if (text.find_first_not_of(" \t\r\n;") == std::string_view::npos)
+    return Board(options.gameType.value_or(GameType::all()), Rules{.tournament = false});
   if (onlyNumbers(given))
     throw std::invalid_argument("'" + std::string(text.substr(0, 60)) +
                                 "' is not a position: a number names no move (show takes a game id)");
-  const Notation* notation = detectNotation(text);
-  if (!notation)
-    throw std::invalid_argument("moves: cannot tell which notation '" + std::string(text.substr(0, 60)) + "' is in");
-  if (notation->positions) return positionFromFen(text);
-  if (notation == &uhpNotation()) {
-    if (looksLikeGameString(text)) return positionFromGameString(text);
-    if (text.find('[') == std::string_view::npos) return onlyGame(readGames(uhpNotation(), uhpMoveLines(text)), "moves");
+  // The notation asked first; a text it does not read is detected (the page sends
+  // back UHP moves whatever notation it shows), a tie going to the one asked.
+  std::optional<std::variant<Board, std::string>> asked;
+  if (options.notation && options.notation->readGames) {
+    asked = readAs(*options.notation, text, options);
+    if (std::holds_alternative<Board>(*asked)) return std::get<Board>(std::move(*asked));
   }
-  return onlyGame(readGames(*notation, text), "moves");
+  const Notation* detected = detectNotation(text, options.notation ? options.notation->name : "uhp");
+  if (detected && detected != options.notation) return orThrow(readAs(*detected, text, options));
+  if (asked) return orThrow(std::move(*asked));
+  throw std::invalid_argument("cannot tell which notation '" + std::string(text.substr(0, 60)) + "' is in");
 }
 
 // The header's turn must be the one the moves reach: "White[99];wS1" is a typo or
@@ -157,9 +207,9 @@ Board positionFromGameString(std::string_view text) {
   // A GameString of no moves is its game type's start position.
   const Board board = type && movesFrom == fields.size()
                           ? Board(*type, Rules{.tournament = false})
-                          : onlyGame(readGames(uhpNotation(), text), "game string");
+                          : orThrow(onlyGame(readGames(uhpNotation(), text), false));
   if (turn && !sameIgnoringCase(*turn, turnString(board)))
-    throw std::invalid_argument("game string: the turn is " + std::string(*turn) + " but after its " +
+    throw std::invalid_argument("the turn is " + std::string(*turn) + " but after its " +
                                 std::to_string(board.ply()) + (board.ply() == 1 ? " move" : " moves") + " it is " +
                                 turnString(board));
   return board;
@@ -167,31 +217,27 @@ Board positionFromGameString(std::string_view text) {
 
 Board positionFromFen(std::string_view text) {
   const auto read = notation::readPosition(text);
-  if (!read.board) throw std::invalid_argument(notation::describeError("position string", read.error));
+  if (!read.board) throw std::invalid_argument(whereText(read.error, false));
   return *read.board;
 }
 
-Board positionFromLine(std::string_view line) {
-  return looksLikeGameString(line) ? positionFromGameString(line) : positionFromMoves(line);
+Board positionFromText(std::string_view text, const PositionTextOptions& options) {
+  return looksLikeGameString(text) ? positionFromGameString(text) : positionFromMoves(text, options);
 }
 
-Board positionFromInput(const PositionInput& in) {
-  if (in.game) throw std::invalid_argument("--game needs a database");
-  if (in.ply) throw std::invalid_argument("--ply goes with --game");
-  const int given = int(in.moves.has_value()) + int(in.movesFile.has_value()) + int(in.gameString.has_value()) +
-                    int(in.fen.has_value());
-  if (given > 1) throw std::invalid_argument("give the position once: --moves, --moves-file, --game-string or --fen");
-  if (in.moves) return positionFromMoves(*in.moves);
-  if (in.gameString) return positionFromGameString(*in.gameString);
-  if (in.fen) return positionFromFen(*in.fen);
-  if (in.movesFile) {
-    std::ifstream file(*in.movesFile, std::ios::binary);
-    if (!file) throw std::invalid_argument("cannot read " + *in.movesFile);
-    std::ostringstream text;
-    text << file.rdbuf();
-    return positionFromMoves(text.str());
+void playUhpMoves(Board& board, std::string_view moves) {
+  int number = 0;
+  for (const std::string& text : uhpPlies(moves, board.ply() == 0 && board.piecesOnBoard() == 0)) {
+    ++number;
+    const auto fail = [&](const std::string& why) {
+      throw std::invalid_argument("move " + std::to_string(number) + ": '" + text.substr(0, 40) + "': " + why);
+    };
+    if (board.gameOver()) fail("the game is over");
+    const MoveOrError read = parseMoveString(board, text);
+    if (!read.move) fail(read.error);
+    if (!legalHere(board, *read.move)) fail("not a legal move here");
+    board.play(*read.move);
   }
-  return Board(GameType::all(), Rules{.tournament = false});
 }
 
 }  // namespace apiary::notation

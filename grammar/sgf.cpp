@@ -7,6 +7,8 @@
 #include <cctype>
 #include <optional>
 
+#include "grammar/sgf_command.hpp"
+#include "grammar/sgf_turns.hpp"
 #include "grammar/uhp.hpp"
 
 #include "grammar/ascii.hpp"
@@ -17,6 +19,9 @@ namespace {
 namespace x3 = boost::spirit::x3;
 using It = const char*;
 using namespace ascii;
+using sgf::Cmd;
+using sgf::Event;
+using sgf::unescape;
 
 
 std::string_view view(const boost::iterator_range<It>& r) {
@@ -38,17 +43,6 @@ struct Tree {
   It at;
   std::vector<Node> nodes;
 };
-
-// SGF escapes: a backslash takes the next character literally, so the `\\wQ`
-// of the files is the reference `\wQ`.
-std::string unescape(std::string_view v) {
-  std::string out;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (v[i] == '\\' && i + 1 < v.size()) ++i;
-    out += v[i];
-  }
-  return out;
-}
 
 // Token by token, so that junk costs one error and the reader resynchronises at
 // the next line instead of losing the rest of the file.
@@ -106,124 +100,24 @@ std::vector<Tree> scanTrees(It begin, It end, const LineIndex& lines, std::vecto
   return trees;
 }
 
-// ---- the command inside P0[...] / P1[...] --------------------------------
-
-enum class Cmd { Start, Pick, PickB, Drop, DropB, PDropB, Move, PMove, MoveDone, PMoveDone,
-                 Done, Pass, PassDone, Resign, OfferDraw, AcceptDraw, DeclineDraw, Reset };
-
-// Matched against the lower-cased command word.
-struct Commands : x3::symbols<Cmd> {
-  Commands() {
-    add("start", Cmd::Start)("pick", Cmd::Pick)("pickb", Cmd::PickB)("dropb", Cmd::DropB)
-        ("pdropb", Cmd::PDropB)("move", Cmd::Move)("pmove", Cmd::PMove)("movedone", Cmd::MoveDone)
-        ("pmovedone", Cmd::PMoveDone)("done", Cmd::Done)("pass", Cmd::Pass)("passdone", Cmd::PassDone)
-        ("resign", Cmd::Resign)("offerdraw", Cmd::OfferDraw)("acceptdraw", Cmd::AcceptDraw)
-        ("declinedraw", Cmd::DeclineDraw)
-        // BoardSpace's "put the picked piece back" and "undo this turn so far": no
-        // sample file has them, but they are plain UI actions, not errors.
-        ("drop", Cmd::Drop)("reset", Cmd::Reset);
-  }
-};
-const Commands commands;
-
-struct Event {
-  int player = 0;
-  Cmd cmd = Cmd::Done;
-  char color = 0;     // from `pick w`, `move B`, `Start P1` (as '0'/'1'); 0 when none
-  std::string piece;    // bug and number as written (`S1`, `b1`), colour stripped
-  char pieceColor = 0;  // colour written in the piece token itself
-  std::string col;
-  int row = 0;
-  std::string hint;
-  It at;
-  std::string_view text;
-};
-
-// Reads `12 dropb wA1 M 12 /wS1` into an event, or says what is wrong.
-std::optional<std::string> parseCommand(std::string_view v, Event& e) {
-  It it = v.data();
-  It const end = it + v.size();
-  // A colour letter counts only if a bug letter follows: `b1` is Beetle 1.
-  auto const bugs = x3::char_("QSBGAMLPqsbgamlp");
-  auto const pieceTok = x3::raw[-(x3::char_("wbWB") >> &bugs) >> bugs >> -digit] >> !graph;
-  boost::iterator_range<It> piece, col, hint;
-  auto setPiece = [&](auto& ctx) { piece = x3::_attr(ctx); };
-  auto setCol = [&](auto& ctx) { col = x3::_attr(ctx); };
-  auto setRow = [&](auto& ctx) { e.row = x3::_attr(ctx); };
-  auto setHint = [&](auto& ctx) { hint = x3::_attr(ctx); };
-  auto setColor = [&](auto& ctx) { e.color = static_cast<char>(std::tolower(x3::_attr(ctx))); };
-  auto const sp = x3::omit[+blank];
-  auto const place = sp >> x3::raw[+alpha][setCol] >> sp >> x3::int_[setRow];
-  auto const hintPart = -(sp >> x3::raw[+graph][setHint]);
-  auto const colorTok = x3::char_("wWbB")[setColor] >> !graph;
-
-  boost::iterator_range<It> word;
-  if (!x3::parse(it, end, x3::omit[*blank >> x3::uint_] >> sp >> x3::raw[+alpha] >> !graph, word))
-    return "malformed command '" + printable(trimBlanks(v)) + "'";
-  std::string name;  // commands come in every case: `done`, `Done`, `PMove`
-  for (char c : view(word)) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  auto first = name.cbegin();
-  if (!x3::parse(first, name.cend(), commands >> x3::eoi, e.cmd))
-    return "unknown command '" + name + "'";
-  bool ok = true;
-  switch (e.cmd) {
-    case Cmd::Start:
-      ok = x3::parse(it, end, -(sp >> x3::char_("pP") >> x3::char_("01")[setColor]));
-      break;
-    case Cmd::Pick:
-      ok = x3::parse(it, end, sp >> colorTok >> sp >> x3::omit[x3::uint_] >> sp >> pieceTok[setPiece]);
-      break;
-    case Cmd::PickB:
-      ok = x3::parse(it, end, place >> sp >> pieceTok[setPiece]);
-      break;
-    case Cmd::DropB: case Cmd::PDropB:
-      ok = x3::parse(it, end, sp >> pieceTok[setPiece] >> place >> hintPart);
-      break;
-    case Cmd::Move: case Cmd::PMove: case Cmd::MoveDone: case Cmd::PMoveDone:
-      ok = x3::parse(it, end, sp >> colorTok >> sp >> pieceTok[setPiece] >> place >> hintPart);
-      break;
-    case Cmd::Drop: case Cmd::Reset:
-      it = end;  // their arguments say nothing about the committed turn
-      break;
-    default:
-      break;
-  }
-  if (!ok || !x3::parse(it, end, *space >> x3::eoi))
-    return "malformed command '" + printable(trimBlanks(v)) + "'";
-  std::string_view p = view(piece);
-  if (!p.empty()) {
-    if (p.size() > 1 && std::isalpha(static_cast<unsigned char>(p[1]))) {
-      e.pieceColor = static_cast<char>(std::tolower(static_cast<unsigned char>(p[0])));
-      p.remove_prefix(1);
-    }
-    e.piece = std::string(p);  // bug [digit], colour resolved later
-  }
-  for (char c : view(col)) e.col += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  e.hint = unescape(view(hint));
-  return std::nullopt;
-}
-
 // ---- turn assembly ---------------------------------------------------------
 
-bool isPieceCommand(Cmd c) {
-  return c == Cmd::DropB || c == Cmd::PDropB || c == Cmd::Move || c == Cmd::PMove ||
-         c == Cmd::MoveDone || c == Cmd::PMoveDone;
-}
-
 // Header properties become the game's tags; P0/P1 values that start with a number
-// are the events of play, returned in order.
+// (boardspace numbers every move it records) or with a command are the events of
+// play, returned in order.
 std::vector<Event> readProperties(const Tree& tree, Game<SgfTurn>& game, const auto& pos) {
   std::vector<Event> events;
   for (const Node& node : tree.nodes) {
     for (const Property& prop : node.props) {
       std::string value = prop.values.empty() ? "" : unescape(prop.values.front());
       const bool isPlayer = prop.name == "P0" || prop.name == "P1";
-      if (isPlayer && !value.empty() && std::isdigit(static_cast<unsigned char>(value[0]))) {
+      const bool numbered = !value.empty() && std::isdigit(static_cast<unsigned char>(value[0]));
+      if (isPlayer && (numbered || sgf::isCommand(value.substr(0, value.find(' '))))) {
         Event e;
         e.player = prop.name[1] - '0';
         e.at = node.at;
         e.text = std::string_view(prop.at, prop.values.back().data() + prop.values.back().size() + 1 - prop.at);
-        if (auto err = parseCommand(prop.values.front(), e)) {
+        if (auto err = sgf::parseCommand(prop.values.front(), e)) {
           game.errors.push_back({pos(prop.at), *err});
           continue;
         }
@@ -255,109 +149,12 @@ bool pdropbIsPlain(const std::vector<Event>& events) {
   return false;
 }
 
-// Turns the events of play into committed turns: a player's last pending turn
-// counts when `done` commits it.
-template <class Pos>
-class TurnAssembler {
- public:
-  TurnAssembler(Game<SgfTurn>& game, const Pos& pos, bool plainPdropb)
-      : game_(game), pos_(pos), plainPdropb_(plainPdropb) {}
-
-  void event(const Event& e) {
-    const int p = e.player;
-    switch (e.cmd) {
-      case Cmd::Start:
-        starter_ = toMove_ = e.color == '1' ? 1 : 0;
-        pending_[0].reset();
-        pending_[1].reset();
-        break;
-      case Cmd::Pick: pickColor_[p] = e.pieceColor ? e.pieceColor : e.color; break;
-      case Cmd::PickB: pickColor_[p] = e.pieceColor; break;
-      case Cmd::Reset: pending_[p].reset(); break;
-      case Cmd::Pass: pending_[p] = written(e, SgfTurnKind::Pass); break;
-      case Cmd::PassDone: pending_[p].reset(); commit(written(e, SgfTurnKind::Pass)); break;
-      case Cmd::Resign: pending_[p] = written(e, SgfTurnKind::Resign); break;
-      case Cmd::OfferDraw: pending_[p] = written(e, SgfTurnKind::OfferDraw); break;
-      case Cmd::AcceptDraw: pending_[p] = written(e, SgfTurnKind::AcceptDraw); break;
-      case Cmd::DeclineDraw: pending_[p] = written(e, SgfTurnKind::DeclineDraw); break;
-      case Cmd::Done:
-        if (pending_[p]) {
-          commit(std::move(*pending_[p]));
-          pending_[p].reset();
-        } else if (p == toMove_) {
-          commit(written(e, SgfTurnKind::Pass));  // newer files omit forced passes
-        }
-        break;
-      default:
-        if (isPieceCommand(e.cmd)) piece(e);
-    }
-  }
-
-  // A log that stops before the final `done`: what was played still counts.
-  void finish() {
-    for (int who : {toMove_, 1 - toMove_})
-      if (pending_[who]) commit(std::move(*pending_[who]));
-  }
-
- private:
-  void piece(const Event& e) {
-    const int p = e.player;
-    const bool isMove = e.cmd == Cmd::Move || e.cmd == Cmd::PMove || e.cmd == Cmd::MoveDone || e.cmd == Cmd::PMoveDone;
-    char color = e.pieceColor;
-    if (!color) color = isMove ? e.color : pickColor_[p];
-    if (!color) color = p == starter_ ? 'w' : 'b';
-    auto name = parsePieceName(std::string(1, color) + e.piece);
-    if (!name) {
-      game_.errors.push_back({pos_(e.at), "unknown piece '" + e.piece + "'"});
-      return;
-    }
-    auto w = written(e, SgfTurnKind::Piece);
-    w.move.piece = writePieceName(*name);
-    w.move.col = e.col;
-    w.move.row = e.row;
-    w.move.hint = e.hint;
-    w.move.pillbugAssisted =
-        e.cmd == Cmd::PMove || e.cmd == Cmd::PMoveDone || (e.cmd == Cmd::PDropB && !plainPdropb_);
-    pickColor_[p] = 0;
-    if (e.cmd == Cmd::MoveDone || e.cmd == Cmd::PMoveDone) {
-      pending_[p].reset();
-      commit(std::move(w));
-    } else {
-      pending_[p] = std::move(w);  // only the last drop before `done` counts
-    }
-  }
-
-  void commit(Written<SgfTurn> w) {
-    const auto kind = w.move.kind;
-    const int player = w.move.player;
-    game_.moves.push_back(std::move(w));
-    // Draw offers and answers do not use up the turn.
-    if (kind == SgfTurnKind::Piece || kind == SgfTurnKind::Pass) toMove_ = 1 - player;
-  }
-
-  Written<SgfTurn> written(const Event& e, SgfTurnKind kind) const {
-    Written<SgfTurn> w;
-    w.move.player = e.player;
-    w.move.kind = kind;
-    w.text = std::string(e.text);
-    w.pos = pos_(e.at);
-    return w;
-  }
-
-  Game<SgfTurn>& game_;
-  const Pos& pos_;
-  bool plainPdropb_;
-  int starter_ = 0, toMove_ = 0;
-  char pickColor_[2] = {0, 0};
-  std::optional<Written<SgfTurn>> pending_[2];
-};
-
 Game<SgfTurn> assemble(const Tree& tree, const LineIndex& lines, It begin) {
   Game<SgfTurn> game;
   const auto pos = [&](It p) { return lines.at(static_cast<std::size_t>(p - begin)); };
   game.pos = pos(tree.at);
   const std::vector<Event> events = readProperties(tree, game, pos);
-  TurnAssembler assembler(game, pos, pdropbIsPlain(events));
+  sgf::TurnAssembler assembler(game, pos, pdropbIsPlain(events));
   for (const Event& e : events) assembler.event(e);
   assembler.finish();
   return game;

@@ -25,11 +25,11 @@
 //   player answers out of turn.
 // - UI noise dropped: `Start`, picks, drops later replaced, `P-1[...]` nodes
 //   (`Pop`, `vcr:@-1 doScrollTo`), `TM[...]` timings, `# ...` comments after a
-//   node, and the take-backs `drop` (piece back to the reserve) and `reset`
-//   (undo the uncommitted turn), which no sample has but BoardSpace writes. No
-//   sample has an undo of a committed turn. A drop or move left without `done`
-//   at the very end of a log still counts (a log cut at the winning move). A file can hold the same game twice as two trees (2019, the second with
-//   `Pop` noise); a tree identical in tags and turns to an earlier one is dropped.
+//   node. A drop or move left without `done` at the very end of a log still
+//   counts (a log cut at the winning move). A file can hold the same game twice
+//   as two trees (2019, the second with `Pop` noise); a tree identical in tags
+//   and turns to an earlier one is dropped. Every other command boardspace
+//   writes, and what it means here, is in sgf_command.hpp and sgf_turns.hpp.
 // - Hints: `.` is the first move or, since ~2016, climbing onto a stack (older
 //   files write a bare reference there); otherwise UHP references (`wQ-`,
 //   `/wQ`, `\\wQ` with the SGF escape doubling the backslash). Unique-bug
@@ -51,7 +51,7 @@
 
 namespace apiary::grammar {
 
-enum class SgfTurnKind { Piece, Pass, Resign, OfferDraw, AcceptDraw, DeclineDraw };
+enum class SgfTurnKind { Piece, Pass, Resign, OfferDraw, AcceptDraw, DeclineDraw, WinOnTime };
 
 struct SgfTurn {
   int player = 0;  // 0 for P0, 1 for P1
@@ -71,6 +71,22 @@ struct SgfTurn {
 // input never throws; an unreadable node or command is a ParseError and the
 // rest of the file is still read.
 std::vector<Game<SgfTurn>> parseSgf(std::string_view content);
+
+// The modern dialect (the lower-case commands of boardspace's files since 2020),
+// one node a line, as boardspace's viewer and Mzinga Viewer read it. Tags become
+// header properties in order: `P0`/`P1` as `P0[id "name"]`, `P0 ranking` as
+// `P0[ranking 1500]`, `P0 time`/`P1 time` in the closing node, any other tag
+// `NAME[value]`. Each Piece turn is a pick from the reserve (`pick W 1 wA1`) or
+// from the board (`pickb N 13 wA1`), then `dropb` (`pdropb` when pillbug-assisted)
+// and `done`; a Pass turn is `pass` and `done`. The first turn's player starts.
+// A turn to write, with where its piece stood (`pickb` names it); an empty
+// fromCol: from the reserve.
+struct SgfTurnToWrite {
+  SgfTurn turn;
+  std::string fromCol;
+  int fromRow = 0;
+};
+std::string writeSgf(const std::vector<Tag>& tags, const std::vector<SgfTurnToWrite>& turns);
 
 // The SU variant compared as notations.md says: lower case, up to the first
 // space (`Hive-PLM 2 0 101` -> `hive-plm`).

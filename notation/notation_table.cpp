@@ -40,7 +40,7 @@ constexpr std::array kTable{
     Notation{"uhp", {"standard"}, &grammar::uhpSniffer, readUhp, writeUhp,
              [](const Board&, const Board& board, const Move& move) { return moveString(board, move); },
              kSlidesAnd(ColourLetters::Prefix)},
-    Notation{"sgf", {"boardspace"}, &grammar::sgfSniffer, readSgf, nullptr, nullptr, kSlidesAnd(ColourLetters::None)},
+    Notation{"sgf", {"boardspace"}, &grammar::sgfSniffer, readSgf, writeSgf, nullptr, kSlidesAnd(ColourLetters::None)},
     Notation{"pgn-like", {"pgnlike"}, &grammar::pgnLikeSniffer, readPgnLike, writePgnLike,
              [](const Board&, const Board& board, const Move& move) { return writePgnLikeMove(board, move); },
              kSlidesAnd(ColourLetters::Case)},

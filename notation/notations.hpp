@@ -40,6 +40,7 @@ std::string writeDirection(const ReplayedGame& game,  // canonical, the same for
 void readAlgebraic(std::string_view text, const GameSink& sink, ReadOptions options = {});
 std::string writeAlgebraic(const ReplayedGame& game, grammar::algebraic::Form form);
 void readSgf(std::string_view text, const GameSink& sink, ReadOptions options = {});
+std::string writeSgf(const ReplayedGame& game);  // boardspace's recent dialect
 
 // Position strings: one position a line, each a set-up game without history.
 struct PositionOrError {

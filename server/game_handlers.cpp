@@ -1,5 +1,6 @@
 // The answers about games: a page of them by tags, one game with its plies, one
 // game as a file.
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 
@@ -55,8 +56,13 @@ nlohmann::json pliesOf(const Board& game, const notation::Notation& notation) {
   return plies;
 }
 
+// The name viewers open a file by: `.pgn` for UHP, the notation's own extension
+// when its files have one (`.sgf`, which boardspace's viewer and Mzinga Viewer
+// open; `.fen`), else `.<notation>.txt`.
 std::string extensionOf(const notation::Notation& format) {
   if (&format == &notation::uhpNotation()) return "pgn";
+  if (format.sniffer && std::ranges::find(format.sniffer->extensions, format.name) != format.sniffer->extensions.end())
+    return std::string(format.name);
   return std::string(format.name) + ".txt";
 }
 

@@ -73,6 +73,40 @@ TEST_CASE("convert turns a BoardSpace game into UHP and reports bad games", "[cl
   CHECK(std::count(mixed.out.begin(), mixed.out.end(), '\n') == 1);
 }
 
+TEST_CASE("convert --to sgf writes generated games that convert back to the same UHP", "[cli]") {
+  const apiary::test::TempDir scratch("apiary-sgf-convert-test");
+  const std::string bin = APIARY_BINARY;
+  for (const char* type : {"Base", "Base+MLP"}) {
+    INFO(type);
+    const std::string generated = "generate --games 4 --seed 5 --game-type " + std::string(type);
+    const Run direct = runApiary(generated + " | " + bin + " convert --to uhp -");
+    REQUIRE(direct.code == 0);
+    const std::string sgf = (scratch.path / "games.sgf").string();
+    REQUIRE(runApiary(generated + " | " + bin + " convert --to sgf - > '" + sgf + "'").code == 0);
+    CHECK(apiary::test::readFile(sgf).starts_with("(;\nGM[27]\nVV[1]\n"));
+    const Run back = runApiary("convert --to uhp '" + sgf + "'");
+    REQUIRE(back.code == 0);
+    // The moves, White, Black, Date and a decided Result come back; Event, Site and
+    // Round have no place in boardspace's header, and the order of the tags is the reader's.
+    const auto kept = [](const std::string& text, bool tags) {
+      std::vector<std::string> out;
+      std::size_t at = 0;
+      for (std::size_t end; (end = text.find('\n', at)) != std::string::npos; at = end + 1) {
+        const std::string line = text.substr(at, end - at);
+        const bool outcome = line.find("Wins\"]") != std::string::npos || line.find("Draw\"]") != std::string::npos;
+        const bool held = line.starts_with("[White ") || line.starts_with("[Black ") || line.starts_with("[Date ") ||
+                          (line.starts_with("[Result ") && outcome) || line.starts_with("[GameType ");
+        if (tags ? held : (!line.empty() && line[0] >= '0' && line[0] <= '9')) out.push_back(line);
+      }
+      if (tags) std::sort(out.begin(), out.end());
+      return out;
+    };
+    CHECK(kept(back.out, false) == kept(direct.out, false));
+    CHECK(kept(back.out, true) == kept(direct.out, true));
+    CHECK(kept(back.out, false).size() > 40);
+  }
+}
+
 TEST_CASE("convert reads stdin, writes files with -o, and refuses unknown formats", "[cli]") {
   CHECK(runApiary("convert --to chess -").code == 2);
   const apiary::test::TempDir scratch("apiary-convert-test");

@@ -139,7 +139,8 @@ TEST_CASE("every row that writes is found again by its name, and the words name 
   }
   CHECK(notation::findNotation("STANDARD", NotationUse::Write) == &notation::uhpNotation());
   CHECK(notation::uhpNotation().name == "uhp");
-  CHECK_FALSE(notation::findNotation("sgf", NotationUse::Write));  // read only
+  CHECK(notation::findNotation("boardspace", NotationUse::Write) == notation::findNotation("sgf", NotationUse::Read));
+  CHECK_FALSE(notation::findNotation("sgf", NotationUse::WriteMoves));  // games only
   CHECK_FALSE(notation::findNotation("fen", NotationUse::WriteMoves));  // a position string writes no single moves
   CHECK_FALSE(notation::findNotation("", NotationUse::Read));
 }

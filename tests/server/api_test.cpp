@@ -171,6 +171,13 @@ TEST_CASE("a game comes with its plies, and as a file in any notation") {
   CHECK(file->get_header_value("Content-Disposition") == "attachment; filename=\"game-5.pgn-like.txt\"");
   const auto exported = runApiary("--db " + servedDatabase().string() + " export 5 --to pgn-like");
   CHECK(file->body == exported.out);
+
+  // BoardSpace's dialect, named as its viewer opens it, the same text as the CLI's.
+  const auto sgf = api.get("/api/games/5/export?format=sgf");
+  CHECK(sgf->status == 200);
+  CHECK(sgf->get_header_value("Content-Disposition") == "attachment; filename=\"game-5.sgf\"");
+  CHECK(sgf->body.starts_with("(;\nGM[27]\nVV[1]\n"));
+  CHECK(sgf->body == runApiary("--db " + servedDatabase().string() + " export 5 --to sgf").out);
 }
 
 TEST_CASE("bad parameters get 400 naming the parameter in the API's words, unknown games and paths 404") {

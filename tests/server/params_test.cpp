@@ -93,7 +93,7 @@ TEST_CASE("unknown parameters, repeated ones, bad notations and overlong values 
   CHECK(refusedParameter("colour=white") == "unknown parameter 'colour'");
   CHECK(refusedParameter("player=a&player=b") == "player");
   CHECK(refusedParameter("notation=klingon") == "notation");
-  CHECK(refusedParameter("format=sgf") == "format");
+  CHECK(refusedParameter("format=klingon") == "format");
   CHECK(refusedParameter("oldest_first=maybe") == "oldest_first");
   CHECK(refusedParameter("event=" + std::string(300, 'x')) == "event");
   CHECK(refusedParameter("position=" + std::string(40000, 'x')) == "position");
@@ -125,7 +125,8 @@ TEST_CASE("the notations answer lists the table's rows with what each reads and 
   }
   CHECK(rows[1].at("name") == "sgf");
   CHECK(rows[1].at("read") == true);
-  CHECK(rows[1].at("write") == false);
+  CHECK(rows[1].at("write") == true);
+  CHECK(rows[1].at("moves") == false);  // games only, no single moves
   CHECK(rows[1].at("aliases") == nlohmann::json::array({"boardspace"}));
 }
 

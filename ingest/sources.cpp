@@ -77,7 +77,9 @@ std::string checkEntry(zip_t* archive, zip_uint64_t index, const std::string& na
   if (!file || zip_stat_index(archive, index, 0, &stat) != 0)
     return "cannot read archive entry " + name + ": " + zip_strerror(archive);
   const std::size_t packed = (stat.valid & ZIP_STAT_COMP_SIZE) ? std::max<zip_uint64_t>(stat.comp_size, 1) : 1;
-  static char buffer[64 * 1024];  // the reading thread's only
+  // One a thread: ingest's reading thread and sync's download check both read zips, and
+  // libzip checks the CRC over the bytes it has just written here.
+  thread_local char buffer[64 * 1024];
   std::size_t total = 0;
   for (;;) {
     const zip_int64_t got = zip_fread(file.get(), buffer, sizeof buffer);

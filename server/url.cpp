@@ -16,7 +16,8 @@ int hexValue(char c) {
 // The error names the parameter as a query field when it is one, else in its text.
 [[noreturn]] void refuse(const std::string& parameter, std::string_view sent, const char* why) {
   const std::string detail = " '" + std::string(sent) + "': " + why;
-  if (const auto field = query::fieldNamed(parameter))
+  // The id in /api/games/{id} names a game.
+  if (const auto field = query::fieldNamed(parameter == "id" ? "game" : parameter))
     throw query::QueryError(query::ErrorKind::BadInput, *field, detail);
   throw query::QueryError(query::ErrorKind::BadInput, query::Field::None, parameter + detail);
 }

@@ -240,10 +240,9 @@ TEST_CASE("a whole game's text opens as the position, at its end or at ply, by G
     CHECK(api.document("/api/explore?position=" + encoded(text))["position"] ==
           api.document("/api/explore?game=5")["position"]);
   }
-  // A game with its commentary passes the URL's limit (8 KiB here): a body takes it.
-  // cpp-httplib reads an application/x-www-form-urlencoded body only to 8 KiB (a
-  // limit compiled into Debian's library), so the same text goes as text/plain.
-  const std::string longGame = "[Annotator \"" + std::string(9000, 'x') + "\"]\n" + file;
+  // A game with its commentary passes the URL's limit (24 KiB, server/limits.hpp): a
+  // body takes it, as a form's text.
+  const std::string longGame = "[Annotator \"" + std::string(26000, 'x') + "\"]\n" + file;
   const auto refused = api.client.Get(("/api/board?position=" + encoded(longGame)).c_str());
   REQUIRE(refused);
   CHECK(refused->status == 414);

@@ -98,11 +98,18 @@ TEST_CASE("every method but GET and HEAD gets 405 with Allow, and HEAD gets GET'
   ServerProcess server(servedDatabase());
   for (const std::string method : {"TRACE", "CONNECT", "FOO", "POST", "DELETE", "OPTIONS", "PROPFIND"}) {
     INFO(method);
-    const std::string target = method == "CONNECT" ? "127.0.0.1:80" : "/api/explore";
+    const std::string target = method == "CONNECT" ? "127.0.0.1:80" : "/api/info";
     const RawAnswer answer = answerOf(server.port(), method + " " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     refusal(answer, 405);
     CHECK(answer.has("Allow: GET, HEAD"));
   }
+  // The position's endpoints take a POSTed form, and only a form.
+  const RawAnswer other = answerOf(server.port(), "POST /api/explore HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                                                  "application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}");
+  refusal(other, 415);
+  const RawAnswer put = answerOf(server.port(), "PUT /api/explore HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  refusal(put, 405);
+  CHECK(put.has("Allow: GET, HEAD, POST"));
   Connection c(server.port());
   c.send("HEAD /health HTTP/1.1\r\nHost: x\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
   const RawAnswer head = c.answer(true);
@@ -116,7 +123,7 @@ TEST_CASE("a NUL byte in a path or a parameter is refused naming the whole param
   ServerProcess server(servedDatabase());
   const int port = server.port();
   const json game = refusal(answerOf(port, get("/api/games/3%00")), 400);
-  CHECK(game["parameter"] == "id");
+  CHECK(game["parameter"] == "game");  // the path's id names a game
   CHECK(game["error"].get<std::string>().find("'3%00'") != std::string::npos);
   const json player = refusal(answerOf(port, get("/api/player/ab%00cd")), 400);
   CHECK(player["parameter"] == "name");

@@ -164,7 +164,7 @@ test('the explorer page in chromium', { skip: missing ? `apiary-web-skip: ${miss
     assert.equal(await piecesOnBoard(), apiPieces(finalBoard));
     const explore = await getJson(server.base, `/api/explore?position=${encodeURIComponent(game.plies[last - 1].position)}`);
     assert.equal(await page.locator('.games-count').textContent(), plural(explore.games));
-    assert.equal(await page.locator('.viewer .downloads a').count(), 7);
+    assert.equal(await page.locator('.viewer .downloads a').count(), 8);  // every notation that writes, sgf too
     const download = await page.request.get(server.base + await page.locator('.viewer .downloads a').first().getAttribute('href'));
     assert.equal(download.status(), 200);
   });

@@ -127,7 +127,8 @@ test('the page in the first minutes', { skip: missing ? `apiary-web-skip: ${miss
   });
 
   await t.test('pasted first moves open whatever the first piece, and a whole PGN file opens', async () => {
-    for (const text of ['wA1;bA1 wA1-', 'wG1;bG1 wG1-', 'wS1;bS1 wS1-', 'wB1;bB1 wB1-']) {
+    for (const text of ['wA1;bA1 wA1-', 'wG1;bG1 wG1-', 'wS1;bS1 wS1-', 'wB1;bB1 wB1-',
+      'wQ;bQ wQ-', 'wM;bM wM-', 'wL;bL wL-', 'wP;bP wP-', '1. wL 2. bL wL-']) {
       await page.fill('#paste', text);
       await h.act(() => page.click('#paste-form button'));
       assert.equal(await h.piecesOnBoard(), 2, text);

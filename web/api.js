@@ -21,8 +21,19 @@ function queryOf(params) {
   return text ? `?${text}` : '';
 }
 
+// The endpoints that take a position also take it as a POSTed form: a whole game
+// pasted may be longer than a URL the server takes.
+const postsForm = new Set(['/api/board', '/api/explore', '/api/search', '/api/position.svg']);
+const longestQuery = 6000;
+
 async function getJson(path, params = {}) {
-  const response = await fetch(path + queryOf(params), { headers: { Accept: 'application/json' } });
+  const query = queryOf(params);
+  const init = { headers: { Accept: 'application/json' } };
+  const post = query.length > longestQuery && postsForm.has(path);
+  if (post) Object.assign(init, { method: 'POST', body: query.slice(1) }, {
+    headers: { ...init.headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+  const response = await fetch(post ? path : path + query, init);
   let body = null;
   try {
     body = await response.json();

@@ -142,6 +142,11 @@ test('the page in the first minutes', { skip: missing ? `apiary-web-skip: ${miss
     await h.act(() => page.click('#paste-form button'));
     const game = await api(`/api/games/${id}`);
     assert.deepEqual(h.movesInUrl(), game.plies.map((p) => p.uhp));
+    // A game with a long commentary is longer than a URL may be: the page posts it.
+    await open();
+    await page.fill('#paste', `[Annotator "${'x'.repeat(26000)}"]\n${file}`);
+    await h.act(() => page.click('#paste-form button'));
+    assert.deepEqual(h.movesInUrl(), game.plies.map((p) => p.uhp));
   });
 
   await t.test('the board offers only the pieces of the game type the filter shows', async () => {

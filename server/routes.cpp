@@ -22,7 +22,7 @@ using Handler = std::function<Reply(const Params&, const std::string&, query::Re
 
 struct Route {
   const char* pattern;  // a `*` segment is captured
-  const char* capture;  // the parameter an error in the capture names
+  const char* capture;  // the query field the capture is (errors name it)
   Lane lane;
   Handler handler;
   bool takesPosition = false;  // answered for a POSTed form too
@@ -38,8 +38,8 @@ const std::vector<Route>& routeTable() {
       {"/api/search", "", L::Database, [](auto& p, auto&, auto* s, auto) { return searchReply(p, *s); }, true},
       {"/api/games", "", L::Database, [](auto& p, auto&, auto* s, auto) { return gamesReply(p, *s); }},
       {"/api/pattern", "", L::Pattern, [](auto& p, auto&, auto* s, auto b) { return patternReply(p, *s, b); }},
-      {"/api/games/*", "id", L::Quick, [](auto& p, auto& id, auto* s, auto) { return gameReply(id, p, *s); }},
-      {"/api/games/*/export", "id", L::Database,
+      {"/api/games/*", "game", L::Quick, [](auto& p, auto& id, auto* s, auto) { return gameReply(id, p, *s); }},
+      {"/api/games/*/export", "game", L::Database,
        [](auto& p, auto& id, auto* s, auto) { return exportReply(id, p, *s); }},
       {"/api/player/*", "name", L::Database,
        [](auto& p, auto& name, auto* s, auto) { return playerReply(name, p, *s); }},

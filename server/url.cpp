@@ -16,8 +16,7 @@ int hexValue(char c) {
 // The error names the parameter as a query field when it is one, else in its text.
 [[noreturn]] void refuse(const std::string& parameter, std::string_view sent, const char* why) {
   const std::string detail = " '" + std::string(sent) + "': " + why;
-  // The id in /api/games/{id} names a game.
-  if (const auto field = query::fieldNamed(parameter == "id" ? "game" : parameter))
+  if (const auto field = query::fieldNamed(parameter))
     throw query::QueryError(query::ErrorKind::BadInput, *field, detail);
   throw query::QueryError(query::ErrorKind::BadInput, query::Field::None, parameter + detail);
 }

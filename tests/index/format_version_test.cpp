@@ -6,8 +6,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "index/catalogue_schema.hpp"
-#include "index/sqlite.hpp"
+#include "index/catalogue/catalogue_schema.hpp"
+#include "index/catalogue/sqlite.hpp"
 #include "index_support.hpp"
 #include "run_apiary.hpp"
 

@@ -47,7 +47,7 @@ class Converter {
   void convert(const std::string& argument, const ingest::SourceChunk& chunk) {
     if (chunk.path == clashed_) return;
     if (chunk.kind == ingest::SourceChunk::Kind::RefusedGame)
-      return fail(notation::describeError(chunk.path, {chunk.pos.line, chunk.pos.column, 0, chunk.reason}));
+      return fail(notation::describeError(chunk.path, grammar::rejectionAt(chunk.pos.line, chunk.pos.column, 0, chunk.reason)));
     const ingest::SourceNotation read = ingest::sourceNotation(chunk, table_);
     if (!read.error.empty()) return fail(chunk.path + ": " + read.error);
     if (!o_.outDir.empty() && chunk.path != opened_ && !open(argument, chunk.path)) return;
@@ -55,8 +55,8 @@ class Converter {
     notation::readGames(*read.notation, chunk.text, [&](notation::ReplayedGame&& game) {
       ingest::placeInFile(game, chunk);
       if (game.ok() && game.setUp && !to_.positions)
-        game.error = notation::GameError{game.pos.line, game.pos.column, 0,
-                                         "a position string holds no moves; it converts only to " + positionNames()};
+        game.error = grammar::rejectionAt(game.pos.line, game.pos.column, 0,
+                                         "a position string holds no moves; it converts only to " + positionNames());
       for (const auto& r : game.ok() ? game.repairs : std::vector<notation::RepairNote>{})
         std::cerr << forTerminal(notation::describeError(chunk.path, r.where), STDERR_FILENO) << "\n";
       if (game.ok()) out << (o_.outDir.empty() ? gameTextForTerminal(notation::writeGame(to_, game))

@@ -14,9 +14,20 @@ namespace apiary::cli {
 
 namespace {
 
+// What the report says of a rejection or a repair: where, and why or what.
+struct Finding {
+  const std::string& file;
+  int line = 0, column = 0, ply = 0;
+  const std::string& message;
+};
+Finding findingOf(const grammar::Rejection& g) { return {g.file, g.line, g.column, g.ply, g.message}; }
+Finding findingOf(const std::string& file, const index::MoveRepair& r) {
+  return {file, r.line, r.column, r.ply, r.message};
+}
+
 // `file:line:column: ply N: message`, without the place or the ply it lacks (a
 // repair always has both).
-std::string findingLine(const ingest::ImportError& e) {
+std::string findingLine(const Finding& e) {
   std::string line = e.file + ":";
   if (e.line) line += std::to_string(e.line) + ":" + std::to_string(e.column) + ":";
   line += " ";
@@ -24,7 +35,7 @@ std::string findingLine(const ingest::ImportError& e) {
   return line + e.message;
 }
 
-std::string entry(const ingest::ImportError& e) {
+std::string entry(const Finding& e) {
   return query::jsonText(
       {{"file", e.file}, {"line", e.line}, {"column", e.column}, {"ply", e.ply}, {"message", e.message}});
 }
@@ -45,14 +56,14 @@ IngestReport::IngestReport(bool json, bool terminal) : json_(json), terminal_(te
 
 ingest::Findings IngestReport::findings() {
   if (json_)
-    return {[this](ingest::ImportError&& e) { add(errors_, entry(e)); },
-            [this](ingest::ImportError&& e) { add(repairs_, entry(e)); },
+    return {[this](const grammar::Rejection& g) { add(errors_, entry(findingOf(g))); },
+            [this](const std::string& file, const index::MoveRepair& r) { add(repairs_, entry(findingOf(file, r))); },
             [this](ingest::SkippedFile&& f) {
               ++skippedFiles_;
               add(skipped_, query::jsonText({{"file", f.file}, {"reason", f.reason}}));
             }};
-  const auto print = [this](ingest::ImportError&& e) { printLine(findingLine(e)); };
-  return {print, print,
+  return {[this](const grammar::Rejection& g) { printLine(findingLine(findingOf(g))); },
+          [this](const std::string& file, const index::MoveRepair& r) { printLine(findingLine(findingOf(file, r))); },
           [this](ingest::SkippedFile&& f) {
             ++skippedFiles_;
             printLine(f.file + ": skipped: " + f.reason);

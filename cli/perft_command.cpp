@@ -22,11 +22,11 @@ int runPerft(const PerftOptions& o) {
   Board board;
   if (!o.from.empty()) {
     auto game = notation::parseGameString(o.from);
-    if (!game.board) {
-      std::cerr << "apiary perft: --from: ply " << game.errorPly << ": " << game.error << "\n";
+    if (!game) {
+      std::cerr << "apiary perft: --from: ply " << game.error.ply << ": " << game.error.message << "\n";
       return kExitUsage;
     }
-    board = std::move(*game.board);
+    board = std::move(*game.value);
   } else {
     const auto type = GameType::parse(o.gameType);
     if (!type) {

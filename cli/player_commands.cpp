@@ -117,14 +117,14 @@ int runRejected(const GlobalOptions& global, bool json) {
   std::optional<ArrayJsonWriter> writer;
   if (json) writer.emplace(std::cout, "rejected");
   uint64_t total = 0;
-  index::GameSearch(db).forEachRejected([&](index::RejectedGame&& r) {
+  index::GameSearch(db).forEachRejected([&](grammar::Rejection&& r) {
     ++total;
     if (writer)
-      writer->add({{"file", r.source}, {"index", r.sourceIndex}, {"notation", r.notation}, {"line", r.line},
-                   {"column", r.column}, {"ply", r.ply}, {"message", r.error}});
+      writer->add({{"file", r.file}, {"index", r.index}, {"notation", r.notation}, {"line", r.line},
+                   {"column", r.column}, {"ply", r.ply}, {"message", r.message}});
     else
-      std::cout << forTerminal(r.source + ":" + std::to_string(r.line) + ":" + std::to_string(r.column) + ": ply " +
-                               std::to_string(r.ply) + ": " + r.error)
+      std::cout << forTerminal(r.file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column) + ": ply " +
+                               std::to_string(r.ply) + ": " + r.message)
                 << "\n";
   });
   if (writer) writer->finish({{"total", total}});

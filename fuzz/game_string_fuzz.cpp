@@ -10,9 +10,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text = fuzz::textOf(data, size);
   grammar::parseGameString(text);
   const auto game = parseGameString(text);
-  if (!game.board) return 0;
-  const auto again = parseGameString(gameString(*game.board));
-  fuzz::require(again.board.has_value(), "a replayed GameString, written, replays");
-  fuzz::require(again.board->history() == game.board->history(), "... with the same moves");
+  if (!game) return 0;
+  const auto again = parseGameString(gameString(*game.value));
+  fuzz::require(again.value.has_value(), "a replayed GameString, written, replays");
+  fuzz::require(again.value->history() == game.value->history(), "... with the same moves");
   return 0;
 }

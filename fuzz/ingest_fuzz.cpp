@@ -55,8 +55,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto summary = ingest::importSources(*db, {file.string()}, options);
   // An error at line 0 rejects the file as a whole; the games refused before the
   // file was found to hold none (a NUL byte in one) count besides it.
-  const auto wholeFile = uint64_t(std::count_if(summary.errors.begin(), summary.errors.end(),
-                                                [](const ingest::ImportError& e) { return e.line == 0; }));
+  const auto wholeFile = uint64_t(std::count_if(summary.rejected.begin(), summary.rejected.end(),
+                                                [](const grammar::Rejection& g) { return g.line == 0; }));
   const auto& totals = summary.totals;
   fuzz::require(wholeFile <= 1 && totals.added + totals.skipped + totals.rejected - wholeFile == totals.games,
                 "every game read is added, skipped or rejected, and the file at most once as a whole");

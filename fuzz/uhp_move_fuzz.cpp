@@ -10,11 +10,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Never destroyed (the process ends with libFuzzer): one 240-s run ended in a SEGV
   // inside ASan's free while a static Board was destroyed at exit.
   static const Board& board =
-      *new Board(*parseGameString("Base+MLP;InProgress;White[4];wS1;bG1 -wS1;wQ /wS1;bQ bG1-;wP wQ\\;bM bQ/").board);
+      *new Board(*parseGameString("Base+MLP;InProgress;White[4];wS1;bG1 -wS1;wQ /wS1;bQ bG1-;wP wQ\\;bM bQ/").value);
   const std::string_view text = fuzz::textOf(data, size);
   if (const auto read = grammar::parseMoveString(text)) {
-    const auto again = grammar::parseMoveString(grammar::writeMove(*read.move));
-    fuzz::require(again && *again.move == *read.move, "a written move string reads back the same");
+    const auto again = grammar::parseMoveString(grammar::writeMove(*read.value));
+    fuzz::require(again && *again.value == *read.value, "a written move string reads back the same");
   }
   parseMoveString(board, text);
   return 0;

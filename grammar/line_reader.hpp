@@ -143,7 +143,7 @@ class LineReader {
   }
 
   void error(std::size_t column, std::string message) {
-    game(column).errors.push_back({pos(column), std::move(message)});
+    game(column).errors.push_back(syntaxError(pos(column), std::move(message)));
   }
 
  private:

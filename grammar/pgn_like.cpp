@@ -183,7 +183,7 @@ class Reader {
 
   void error(std::string message) {
     auto& errors = game().errors;  // first: it may start the game, at the same place
-    errors.push_back({posOf(at_), std::move(message)});
+    errors.push_back(syntaxError(posOf(at_), std::move(message)));
   }
 
   void skipLine() {

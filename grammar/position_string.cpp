@@ -39,7 +39,7 @@ PositionParseResult parsePositionString(std::string_view text) {
   It const begin = text.data();
   It const end = begin + text.size();
   auto err = [&](It at, std::string why) {
-    result.errors.push_back({{1, static_cast<int>(at - begin) + 1}, std::move(why)});
+    result.errors.push_back(syntaxError({1, static_cast<int>(at - begin) + 1}, std::move(why)));
   };
 
   PositionString pos;

@@ -55,7 +55,7 @@ struct PositionString {
 // the position and errors saying so.
 struct PositionParseResult {
   std::optional<PositionString> position;
-  std::vector<ParseError> errors;
+  std::vector<Rejection> errors;
   explicit operator bool() const { return position.has_value(); }
 };
 PositionParseResult parsePositionString(std::string_view text);

@@ -44,7 +44,7 @@ struct Tree {
 
 // Token by token, so that junk costs one error and the reader resynchronises at
 // the next line instead of losing the rest of the file.
-std::vector<Tree> scanTrees(It begin, It end, const LineIndex& lines, std::vector<ParseError>& errors) {
+std::vector<Tree> scanTrees(It begin, It end, const LineIndex& lines, std::vector<Rejection>& errors) {
   auto const comment = '#' >> *~x3::char_("\r\n");  // `# move beetle on top of wS1`
   auto const skip = *(space | comment);
   auto const value = '[' >> x3::raw[*(('\\' >> x3::char_) | ~x3::char_(']'))] >> ']';
@@ -63,22 +63,22 @@ std::vector<Tree> scanTrees(It begin, It end, const LineIndex& lines, std::vecto
     auto setName = [&](auto& ctx) { nameText = x3::_attr(ctx); };
     auto addValue = [&](auto& ctx) { values.push_back(x3::_attr(ctx)); };
     if (x3::parse(it, end, x3::lit('('))) {
-      if (open) errors.push_back({pos(at), "nested game tree, read as a new game"});
+      if (open) errors.push_back(syntaxError(pos(at), "nested game tree, read as a new game"));
       trees.push_back({at, {}});
       open = true;
     } else if (x3::parse(it, end, x3::lit(')'))) {
-      if (!open) errors.push_back({pos(at), "')' without a game tree"});
+      if (!open) errors.push_back(syntaxError(pos(at), "')' without a game tree"));
       open = false;
     } else if (x3::parse(it, end, x3::lit(';'))) {
       if (!open) {
-        errors.push_back({pos(at), "node outside a game tree"});
+        errors.push_back(syntaxError(pos(at), "node outside a game tree"));
         trees.push_back({at, {}});
         open = true;
       }
       trees.back().nodes.push_back({at, {}});
     } else if (x3::parse(it, end, name[setName] >> +(skip >> value[addValue]))) {
       if (!open || trees.back().nodes.empty()) {
-        errors.push_back({pos(at), "property outside a node"});
+        errors.push_back(syntaxError(pos(at), "property outside a node"));
         continue;
       }
       Property p{view(nameText), {}, at};
@@ -88,13 +88,13 @@ std::vector<Tree> scanTrees(It begin, It end, const LineIndex& lines, std::vecto
       It lineEnd = it;
       while (lineEnd != end && *lineEnd != '\n') ++lineEnd;
       bool unterminated = x3::parse(it, end, name >> skip >> '[');
-      errors.push_back({pos(at), unterminated ? "unterminated property value"
+      errors.push_back(syntaxError(pos(at), unterminated ? "unterminated property value"
                                               : "unexpected text '" +
-                                                    printable(std::string_view(at, lineEnd - at)) + "'"});
+                                                    printable(std::string_view(at, lineEnd - at)) + "'"));
       it = lineEnd;
     }
   }
-  if (open) errors.push_back({pos(end), "game tree not closed: the file is truncated"});
+  if (open) errors.push_back(syntaxError(pos(end), "game tree not closed: the file is truncated"));
   return trees;
 }
 
@@ -116,7 +116,7 @@ std::vector<Event> readProperties(const Tree& tree, Game<SgfTurn>& game, const a
         e.at = node.at;
         e.text = std::string_view(prop.at, prop.values.back().data() + prop.values.back().size() + 1 - prop.at);
         if (auto err = sgf::parseCommand(prop.values.front(), e)) {
-          game.errors.push_back({pos(prop.at), *err});
+          game.errors.push_back(syntaxError(pos(prop.at), *err));
           continue;
         }
         events.push_back(std::move(e));
@@ -172,7 +172,7 @@ bool sameGame(const Game<SgfTurn>& a, const Game<SgfTurn>& b) {
 std::vector<Game<SgfTurn>> parseSgf(std::string_view content) {
   LineIndex lines(content);
   It const begin = content.data();
-  std::vector<ParseError> fileErrors;
+  std::vector<Rejection> fileErrors;
   auto trees = scanTrees(begin, begin + content.size(), lines, fileErrors);
 
   std::vector<Game<SgfTurn>> games;
@@ -185,13 +185,13 @@ std::vector<Game<SgfTurn>> parseSgf(std::string_view content) {
   if (games.empty()) {
     games.emplace_back();
     games.back().pos = {1, 1};
-    if (fileErrors.empty()) fileErrors.push_back({{1, 1}, "no game tree in the text"});
+    if (fileErrors.empty()) fileErrors.push_back(syntaxError({1, 1}, "no game tree in the text"));
   }
   // Errors of the SGF layer go to the game they stand in (the last one started).
   for (auto& err : fileErrors) {
     Game<SgfTurn>* home = &games.front();
     for (auto& g : games)
-      if (g.pos.line < err.pos.line || (g.pos.line == err.pos.line && g.pos.column <= err.pos.column)) home = &g;
+      if (g.pos.line < err.line || (g.pos.line == err.line && g.pos.column <= err.column)) home = &g;
     home->errors.push_back(err);
   }
   return games;

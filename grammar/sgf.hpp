@@ -68,7 +68,7 @@ struct SgfTurn {
 // DT, GN, RE, VV, ...), players as `P0`/`P1` (from `P0[id "name"]`) and their other
 // entries as `P0 ranking`, `P1 time`. Written::text is the deciding node as
 // written (`P0[12 dropb wA1 M 12 /wS1]`) and pos where that node starts. Bad
-// input never throws; an unreadable node or command is a ParseError and the
+// input never throws; an unreadable node or command is a Rejection and the
 // rest of the file is still read.
 std::vector<Game<SgfTurn>> parseSgf(std::string_view content);
 

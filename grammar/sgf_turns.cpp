@@ -93,7 +93,7 @@ void TurnAssembler::piece(const Event& e) {
   if (!color) color = p == whitePlayer_ ? 'w' : 'b';
   auto name = parsePieceName(std::string(1, color) + e.piece);
   if (!name) {
-    game_.errors.push_back({pos_(e.at), "unknown piece '" + e.piece + "'"});
+    game_.errors.push_back(syntaxError(pos_(e.at), "unknown piece '" + e.piece + "'"));
     return;
   }
   auto w = written(e, SgfTurnKind::Piece);
@@ -133,8 +133,8 @@ void TurnAssembler::endEdit() {
   if (!editAt_) return;
   for (const auto& [piece, place] : edited_)
     if (place.from != place.now) {
-      game_.errors.push_back({pos_(editAt_), "the board was edited (Edit) and not put back: " + piece +
-                                                 " moved from " + place.from + " to " + place.now});
+      game_.errors.push_back(syntaxError(pos_(editAt_), "the board was edited (Edit) and not put back: " + piece +
+                                                 " moved from " + place.from + " to " + place.now));
       break;
     }
   editAt_ = nullptr;

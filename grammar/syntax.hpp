@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "grammar/rejection.hpp"
+
 namespace apiary::grammar {
 
 // 1-based line and column (column counts bytes) in the text that was parsed.
@@ -26,11 +28,11 @@ struct Tag {
   SourcePos pos;
 };
 
-// A syntax error; parsing goes on after it where the notation allows.
-struct ParseError {
-  SourcePos pos;
-  std::string message;
-};
+// A syntax error: a refusal at a place of the text (grammar/rejection.hpp);
+// parsing goes on after it where the notation allows.
+inline Rejection syntaxError(SourcePos at, std::string message) {
+  return rejectionAt(at.line, at.column, 0, std::move(message));
+}
 
 // One move as written: the notation's own description plus where it came from.
 template <class Description>
@@ -47,7 +49,7 @@ struct Game {
   std::vector<Tag> tags;
   std::vector<Written<Description>> moves;
   SourcePos pos;                    // where the game starts
-  std::vector<ParseError> errors;   // problems in this game's text
+  std::vector<Rejection> errors;   // problems in this game's text
 
   const std::string* tag(std::string_view name) const {
     for (const auto& t : tags)

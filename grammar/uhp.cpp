@@ -35,7 +35,7 @@ void addMove(Game<UhpMove>& game, std::string_view text, std::size_t offset, Lin
   std::string why;
   if (!uhp_detail::scanMoveString(text, written.move, at, why)) {
     game.moves.pop_back();
-    game.errors.push_back({lines.at(offset + at), std::move(why)});
+    game.errors.push_back(syntaxError(lines.at(offset + at), std::move(why)));
     return;
   }
   written.text.append(text);  // into the empty string: append skips assign's aliasing checks
@@ -53,7 +53,7 @@ Game<UhpMove> gameStringAt(std::string_view text, std::size_t offset, Lines& lin
   x3::parse(it, begin + text.size(), x3::raw[*~in<";\r\n">] % ';', fields);
   auto at = [&](It p) { return lines.at(offset + static_cast<std::size_t>(p - begin)); };
   if (fields.size() < 3) {
-    game.errors.push_back({game.pos, "a GameString starts GameType;GameState;Turn"});
+    game.errors.push_back(syntaxError(game.pos, "a GameString starts GameType;GameState;Turn"));
     return game;
   }
 
@@ -65,8 +65,8 @@ Game<UhpMove> gameStringAt(std::string_view text, std::size_t offset, Lines& lin
     auto field = trimBlanks(view(fields[i]));
     It f = field.data();
     if (!x3::parse(f, field.data() + field.size(), shape >> x3::eoi))
-      game.errors.push_back({at(fields[i].begin()), std::string("bad ") + name + " '" +
-                                                        printable(field) + "'"});
+      game.errors.push_back(syntaxError(at(fields[i].begin()), std::string("bad ") + name + " '" +
+                                                        printable(field) + "'"));
     game.tags.push_back({name, std::string(field), at(fields[i].begin())});
   };
   header(0, "GameType", gameType);
@@ -78,13 +78,13 @@ Game<UhpMove> gameStringAt(std::string_view text, std::size_t offset, Lines& lin
     auto field = view(fields[i]);
     if (trimBlanks(field).empty()) {
       if (i + 1 == fields.size()) break;  // the trailing ';' real files end with
-      game.errors.push_back({at(fields[i].begin()), "empty move"});
+      game.errors.push_back(syntaxError(at(fields[i].begin()), "empty move"));
       continue;
     }
     addMove(game, field, offset + static_cast<std::size_t>(field.data() - begin), lines);
   }
   if (it != begin + text.size())
-    game.errors.push_back({at(it), "unexpected text '" + printable(untilBlank(it, begin + text.size())) + "'"});
+    game.errors.push_back(syntaxError(at(it), "unexpected text '" + printable(untilBlank(it, begin + text.size())) + "'"));
   return game;
 }
 
@@ -236,7 +236,7 @@ class FileBuilder {
   }
   [[gnu::noinline]] void bad(std::string_view text) {
     if (!open_) startGame(text.data());
-    game_.errors.push_back({lines_.at(offset(text.data())), "unrecognised text '" + printable(text) + "'"});
+    game_.errors.push_back(syntaxError(lines_.at(offset(text.data())), "unrecognised text '" + printable(text) + "'"));
     lines_.passed(text);
   }
   void lineBreak(It after) { lines_.lineBreak(after); }
@@ -248,7 +248,7 @@ class FileBuilder {
     if (handedOver_ > 0) return;
     Game<UhpMove> none;
     none.pos = {1, 1};
-    none.errors.push_back({{1, 1}, "no game in the text"});
+    none.errors.push_back(syntaxError({1, 1}, "no game in the text"));
     sink_(std::move(none));
   }
 

@@ -48,24 +48,19 @@ struct UhpMove {
 std::optional<PieceName> parsePieceName(std::string_view text);
 std::string writePieceName(const PieceName& piece);  // canonical: `wP`, `wA1`
 
-// One move string. On failure `move` is empty and `error` says where (line 1,
+// One move string. On failure the value is empty and `error` says where (line 1,
 // column counted in `text`) and why.
-struct UhpMoveResult {
-  std::optional<UhpMove> move;
-  ParseError error;
-  explicit operator bool() const { return move.has_value(); }
-};
-UhpMoveResult parseMoveString(std::string_view text);
+OrRejection<UhpMove> parseMoveString(std::string_view text);
 
 // `GameType;GameState;Turn;move;...` (a trailing ';' is tolerated). The three
 // header fields become tags GameType, GameState and Turn, kept as written; a bad
-// header field or move is a ParseError and parsing goes on with the next field.
+// header field or move is a Rejection and parsing goes on with the next field.
 Game<UhpMove> parseGameString(std::string_view text);
 
 // A whole file: PGN-style games (tag pairs, then `N. move` lines, `{...}`
 // comments, an optional result line such as `WhiteWins`) and/or GameStrings one
 // per line. A tag after moves starts a new game. Never throws: a bad line becomes
-// a ParseError of the game it stands in and the rest of the file is still read.
+// a Rejection of the game it stands in and the rest of the file is still read.
 // Text with no game at all yields one game holding only errors.
 std::vector<Game<UhpMove>> parseUhpFile(std::string_view content);
 // The same, each game handed to `sink` as soon as it is complete.

@@ -196,15 +196,15 @@ std::string writePieceName(const PieceName& piece) {
   return s;
 }
 
-UhpMoveResult parseMoveString(std::string_view text) {
-  UhpMoveResult res;
+OrRejection<UhpMove> parseMoveString(std::string_view text) {
+  OrRejection<UhpMove> res;
   UhpMove move;
   std::size_t at = 0;
   std::string why;
   if (uhp_detail::scanMoveString(text, move, at, why))
-    res.move = move;
+    res.value = move;
   else
-    res.error = {{1, static_cast<int>(at) + 1}, std::move(why)};
+    res.error = syntaxError({1, static_cast<int>(at) + 1}, std::move(why));
   return res;
 }
 

@@ -260,7 +260,7 @@ AddResult Database::addGames(std::span<const GameRecord> batch, std::span<const 
   return result;
 }
 
-void Database::addRejected(std::span<const RejectedGame> games) {
+void Database::addRejected(std::span<const grammar::Rejection> games) {
   if (options_.access != Access::ReadWrite) throw std::logic_error("addRejected on a read-only database");
   catalogue_->addRejected(games);
 }

@@ -96,7 +96,7 @@ class Database {
   // the files whose last game is in the batch (or before it), go in the same
   // catalogue transaction as the games, and are undone with them by recovery.
   AddResult addGames(std::span<const GameRecord> batch, std::span<const SyncedFile> files = {});
-  void addRejected(std::span<const RejectedGame> games);
+  void addRejected(std::span<const grammar::Rejection> games);
 
   // --- reads, all as of the last committed batch this object has seen ---
   std::optional<PositionStats> stats(const PositionKey& position) const;

@@ -327,7 +327,7 @@ void GameSearch::forEachPlayerGame(const GameQuery& query, bool withMoves,
   }
 }
 
-void GameSearch::forEachRejected(const std::function<void(RejectedGame&&)>& visit) const {
+void GameSearch::forEachRejected(const std::function<void(grammar::Rejection&&)>& visit) const {
   StatementLease s(prepared("SELECT s.path, r.source_index, r.notation, r.line, r.col, r.ply, r.error FROM rejected r"
                             " JOIN sources s ON s.id = r.source ORDER BY s.path, r.source_index"));
   while (s->step())

@@ -109,7 +109,7 @@ class GameSearch {
   // Every rejected game (the catalogue keeps them apart from the games, whatever
   // the batch), by file and place in it, one at a time: a hostile archive may
   // leave millions.
-  void forEachRejected(const std::function<void(RejectedGame&&)>& visit) const;
+  void forEachRejected(const std::function<void(grammar::Rejection&&)>& visit) const;
   // One game with what replaying it needs (type, first mover, result, plies, moves;
   // no tags, no source), or nullopt when it is not there.
   std::optional<GameRow> movesOf(GameId id) const;

@@ -25,6 +25,16 @@ namespace apiary::index {
 
 using Tags = std::vector<std::pair<std::string, std::string>>;
 
+// A move lenient reading repaired: its ply and kind (as notation::RepairKind
+// numbers it), which the catalogue keeps, and where the file has it and what was
+// done, which ingest reports.
+struct MoveRepair {
+  int ply = 0;
+  uint8_t kind = 0;
+  int line = 0, column = 0;
+  std::string message;
+};
+
 // What the file said about the game. Players, event, site and date are read from
 // the tags White, Black, Event, Site and Date (any letter case).
 struct GameMeta {
@@ -33,8 +43,7 @@ struct GameMeta {
   std::string notation;     // the notation's name
   Tags tags;
   std::optional<GameState> result;  // as the file states it; nullopt: the board's own
-  // Moves lenient reading repaired: (ply, kind), kind as notation::RepairKind numbers it.
-  std::vector<std::pair<int, uint8_t>> repairs;
+  std::vector<MoveRepair> repairs;  // the moves lenient reading repaired
 };
 
 // A move in the canonical frame of the position it is played from: the piece's

@@ -22,7 +22,7 @@ void BatchWriter::rethrowFailure() {
   if (failure_) std::rethrow_exception(failure_);
 }
 
-void BatchWriter::submit(std::vector<index::GameRecord>&& games, std::vector<index::RejectedGame>&& rejected,
+void BatchWriter::submit(std::vector<index::GameRecord>&& games, std::vector<grammar::Rejection>&& rejected,
                          std::vector<index::SyncedFile>&& files) {
   std::unique_lock lock(mutex_);
   changed_.wait(lock, [&] { return (!waiting_ && !writing_) || failure_; });

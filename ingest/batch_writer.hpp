@@ -27,7 +27,7 @@ class BatchWriter {
   // is being written, so one batch is held besides the one the caller fills.
   // Rethrows the error of an earlier batch: nothing after it is written.
   // `files`: sync states committed with the games (Database::addGames).
-  void submit(std::vector<index::GameRecord>&& games, std::vector<index::RejectedGame>&& rejected,
+  void submit(std::vector<index::GameRecord>&& games, std::vector<grammar::Rejection>&& rejected,
               std::vector<index::SyncedFile>&& files = {});
   // Waits for every batch handed over; rethrows the first error.
   void finish();
@@ -37,7 +37,7 @@ class BatchWriter {
  private:
   struct Batch {
     std::vector<index::GameRecord> games;
-    std::vector<index::RejectedGame> rejected;
+    std::vector<grammar::Rejection> rejected;
     std::vector<index::SyncedFile> files;
   };
   void run();

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "notation/notation_table.hpp"
@@ -26,12 +27,6 @@ struct ImportProgress {
   double seconds = 0;
 };
 
-struct ImportError {
-  std::string file;
-  int line = 0, column = 0, ply = 0;
-  std::string message;
-};
-
 // A file read but holding no games (found in a folder or an archive; one the
 // user named is an error instead).
 struct SkippedFile {
@@ -42,9 +37,11 @@ struct SkippedFile {
 // Each rejected game, repaired move and skipped file as ingest comes to it, in input
 // order, on the caller's thread. Those unset are kept in ImportSummary; the command
 // passes them on at once, so that the report of a million bad games takes no memory.
+// A rejection is the record the catalogue then stores; a repair, one of its game's
+// record, with the game's file.
 struct Findings {
-  std::function<void(ImportError&&)> error;   // one per rejected game or unusable file
-  std::function<void(ImportError&&)> repair;  // one per repaired move (a warning)
+  std::function<void(const grammar::Rejection&)> rejected;  // a rejected game or unusable file
+  std::function<void(const std::string& file, const index::MoveRepair&)> repaired;  // a warning
   std::function<void(SkippedFile&&)> skipped;
 };
 
@@ -66,9 +63,9 @@ struct ImportOptions {
 struct ImportSummary {
   ImportProgress totals;  // files: those read through, skipped ones included
   // What ImportOptions::findings would have been given, for each one unset.
-  std::vector<ImportError> errors;  // one per rejected game or unusable file
+  std::vector<grammar::Rejection> rejected;  // one per rejected game or unusable file
   std::vector<SkippedFile> skippedFiles;
-  std::vector<ImportError> repairs; // one per repaired move (warnings)
+  std::vector<std::pair<std::string, index::MoveRepair>> repairs;  // (file, repair), warnings
   uint64_t repairedGames = 0;
   // Summed over workers. Records are built during the replay, so most of their
   // work is in readSeconds; recordSeconds is finishing them (identity, copies).
@@ -86,7 +83,8 @@ ImportSummary importQueue(index::Database& db, PathQueue& paths, const ImportOpt
 // The game state a Result tag states, in any of the spellings files use.
 std::optional<GameState> parseResultTag(std::string_view text);
 
-// What the index stores of a replayed game (its tags are moved out): the record
+// What the index stores of a replayed game (its tags and its repairs' messages are
+// moved out): the record
 // of game `game.index` of the file at `path`, read in the notation `notationName`. Taken from
 // `builder` when it followed the game's replay (which it then forgets), else made
 // by walking the game again.

@@ -15,7 +15,7 @@ ReplayedGame gameFromBoard(Board board, const std::vector<std::pair<std::string,
   return game;
 }
 
-std::string describeError(const std::string& path, const GameError& error) {
+std::string describeError(const std::string& path, const grammar::Rejection& error) {
   std::string out = path + ":" + std::to_string(error.line) + ":" + std::to_string(error.column) + ": ";
   if (error.ply > 0) out += "ply " + std::to_string(error.ply) + ": ";
   return out + error.message;

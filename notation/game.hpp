@@ -14,18 +14,14 @@
 
 namespace apiary::notation {
 
-// Where and why a game was rejected. ply is the 1-based ply of the move that
-// failed, 0 when the whole game is unusable (no moves, a bad header).
-struct GameError {
-  int line = 0;
-  int column = 0;
-  int ply = 0;
-  std::string message;
-};
+// A rejected game's record is grammar::Rejection (grammar/rejection.hpp): a
+// reader fills its place, its ply (1-based, of the move that failed; 0 when the
+// whole game is unusable: no moves, a bad header) and its message.
 
-// A move lenient reading repaired: where, which ply, and the warning's text.
+// A move lenient reading repaired: where, which ply, and the warning's text, in
+// the same shape as a rejection's (its file fields unused).
 struct RepairNote {
-  GameError where;  // line, column, ply and "'text': repaired: ... -> move"
+  grammar::Rejection where;  // line, column, ply and "'text': repaired: ... -> move"
   RepairKind kind;
 };
 
@@ -46,7 +42,7 @@ struct ReplayedGame {
   grammar::SourcePos pos;    // where the game starts
   std::vector<grammar::Tag> tags;
   Board board;               // replayed to the end, or up to the failing move
-  std::optional<GameError> error;
+  std::optional<grammar::Rejection> error;
   std::vector<std::string> notes;  // accepted oddities, e.g. a Queen-first opening
   bool setUp = false;              // a position without history (position strings)
   std::vector<RepairNote> repairs; // moves read leniently, in ply order
@@ -79,6 +75,6 @@ class NumberedSink {
 ReplayedGame gameFromBoard(Board board, const std::vector<std::pair<std::string, std::string>>& tags);
 
 // "file:line:column: ply N: message", the one line a user sees per rejected game.
-std::string describeError(const std::string& path, const GameError& error);
+std::string describeError(const std::string& path, const grammar::Rejection& error);
 
 }  // namespace apiary::notation

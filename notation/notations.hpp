@@ -43,11 +43,7 @@ void readSgf(std::string_view text, const GameSink& sink, ReadOptions options = 
 std::string writeSgf(const ReplayedGame& game);  // boardspace's recent dialect
 
 // Position strings: one position a line, each a set-up game without history.
-struct PositionOrError {
-  std::optional<Board> board;
-  GameError error;
-};
-PositionOrError readPosition(std::string_view text);
+grammar::OrRejection<Board> readPosition(std::string_view text);
 std::string writePosition(const Board& board);
 void readPositions(std::string_view text, const GameSink& sink);
 

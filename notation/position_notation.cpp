@@ -45,11 +45,11 @@ bool formOneHive(const std::vector<PlacedStack>& stacks) {
 
 }  // namespace
 
-PositionOrError readPosition(std::string_view text) {
+grammar::OrRejection<Board> readPosition(std::string_view text) {
   const auto parsed = grammar::parsePositionString(text);
   if (!parsed.errors.empty()) {
     const auto& e = parsed.errors.front();
-    return {std::nullopt, GameError{e.pos.line, e.pos.column, 0, e.message}};
+    return {std::nullopt, grammar::rejectionAt(e.line, e.column, 0, e.message)};
   }
   std::vector<PlacedStack> stacks;
   std::array<int, 2 * kBugs> copies{};
@@ -63,7 +63,7 @@ PositionOrError readPosition(std::string_view text) {
       const Bug bug = Bug(kBugLetters.find(piece.bug));
       int& copy = copies[int(color) * kBugs + int(bug)];
       if (++copy > kBugCopies[int(bug)])
-        return {std::nullopt, GameError{1, 1, 0, "too many " + std::string(1, piece.bug) + " of one colour"}};
+        return {std::nullopt, grammar::rejectionAt(1, 1, 0, "too many " + std::string(1, piece.bug) + " of one colour")};
       const PieceId id = pieceId(color, bug, copy);
       used |= pieceBit(id);
       stack.pieces.push_back(id);
@@ -72,7 +72,7 @@ PositionOrError readPosition(std::string_view text) {
     }
     stacks.push_back(std::move(stack));
   }
-  if (!formOneHive(stacks)) return {std::nullopt, GameError{1, 1, 0, "the pieces do not form one hive"}};
+  if (!formOneHive(stacks)) return {std::nullopt, grammar::rejectionAt(1, 1, 0, "the pieces do not form one hive")};
   const auto side = parsed.position->sideToMove;
   const Color mover = side ? (*side == 'b' ? Color::Black : Color::White) : inferredMover(stacks);
   return {Board::fromPosition(GameType::containing(used), Rules{}, mover, stacks, lastMoved), {}};
@@ -108,8 +108,8 @@ void readPositions(std::string_view text, const GameSink& sink) {
     game.pos = {line, 1};
     game.setUp = true;
     auto position = readPosition(row);
-    if (position.board) {
-      game.board = std::move(*position.board);
+    if (position) {
+      game.board = std::move(*position.value);
     } else {
       game.error = position.error;
       game.error->line = line;

@@ -98,7 +98,7 @@ bool looksLikeGameString(std::string_view text) {
 
 // Where in the text a game failed: "line 2, column 5: ply 3: ...". A text rewritten
 // before reading (a one-line UHP list) has no lines and columns of the user's.
-std::string whereText(const GameError& error, bool rewritten) {
+std::string whereText(const grammar::Rejection& error, bool rewritten) {
   std::string out;
   if (!rewritten && error.line > 0)
     out = (error.line > 1 ? "line " + std::to_string(error.line) + ", " : "") + "column " +
@@ -163,8 +163,8 @@ std::variant<Board, std::string> readAs(const Notation& notation, std::string_vi
   if (!notation.readGames) return "'" + std::string(notation.name) + "' is not read";
   if (notation.positions) {
     const auto read = readPosition(text);
-    if (!read.board) return whereText(read.error, false);
-    return *read.board;
+    if (!read) return whereText(read.error, false);
+    return *read.value;
   }
   const ReadOptions options{.unnamedType = o.gameType};
   if (&notation == &uhpNotation() && text.find('[') == std::string_view::npos)
@@ -217,8 +217,8 @@ Board positionFromGameString(std::string_view text) {
 
 Board positionFromFen(std::string_view text) {
   const auto read = notation::readPosition(text);
-  if (!read.board) throw std::invalid_argument(whereText(read.error, false));
-  return *read.board;
+  if (!read) throw std::invalid_argument(whereText(read.error, false));
+  return *read.value;
 }
 
 Board positionFromText(std::string_view text, const PositionTextOptions& options) {
@@ -233,10 +233,10 @@ void playUhpMoves(Board& board, std::string_view moves) {
       throw std::invalid_argument("move " + std::to_string(number) + ": '" + text.substr(0, 40) + "': " + why);
     };
     if (board.gameOver()) fail("the game is over");
-    const MoveOrError read = parseMoveString(board, text);
-    if (!read.move) fail(read.error);
-    if (!legalHere(board, *read.move)) fail("not a legal move here");
-    board.play(*read.move);
+    const auto read = parseMoveString(board, text);
+    if (!read) fail(read.error.message);
+    if (!legalHere(board, *read.value)) fail("not a legal move here");
+    board.play(*read.value);
   }
 }
 

@@ -25,22 +25,22 @@ void finishReplay(ReplayedGame& game, const ReplaySetup& setup) {
   game.board = std::move(smaller);
 }
 
-const grammar::ParseError& firstSyntaxError(const std::vector<grammar::ParseError>& errors) {
+const grammar::Rejection& firstSyntaxError(const std::vector<grammar::Rejection>& errors) {
   return *std::min_element(errors.begin(), errors.end(), [](const auto& a, const auto& b) {
-    return std::pair(a.pos.line, a.pos.column) < std::pair(b.pos.line, b.pos.column);
+    return std::pair(a.line, a.column) < std::pair(b.line, b.column);
   });
 }
 
-void rejectForSyntax(ReplayedGame& game, const grammar::ParseError& error, std::size_t movesBefore) {
+void rejectForSyntax(ReplayedGame& game, const grammar::Rejection& error, std::size_t movesBefore) {
   const int ply = movesBefore == 0 ? 0 : game.board.ply() + 1;
-  game.error = GameError{error.pos.line, error.pos.column, ply, error.message};
+  game.error = grammar::rejectionAt(error.line, error.column, ply, error.message);
 }
 
 bool repairOrReject(ReplayedGame& game, const ReplaySetup& setup, const grammar::SourcePos& at,
                     std::string_view text, std::string why, const std::optional<Repaired>& repair) {
   const int ply = game.board.ply() + 1;
   if (repair && setup.lenient && int(game.repairs.size()) < kMaxRepairs) {
-    game.repairs.push_back({GameError{at.line, at.column, ply, repairMessage(game.board, text, *repair)}, repair->kind});
+    game.repairs.push_back({grammar::rejectionAt(at.line, at.column, ply, repairMessage(game.board, text, *repair)), repair->kind});
     playObserved(game.board, setup, repair->move);
     return true;
   }
@@ -49,7 +49,7 @@ bool repairOrReject(ReplayedGame& game, const ReplaySetup& setup, const grammar:
     message += "; lenient reading would take this as " + moveString(game.board, repair->move) + " (" + repair->detail + ")";
   else if (repair)
     message += "; a game is repaired at most " + std::to_string(kMaxRepairs) + " times";
-  game.error = GameError{at.line, at.column, ply, std::move(message)};
+  game.error = grammar::rejectionAt(at.line, at.column, ply, std::move(message));
   return false;
 }
 

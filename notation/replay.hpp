@@ -63,7 +63,7 @@ bool repairOrReject(ReplayedGame& game, const ReplaySetup& setup, const grammar:
                     std::string_view text, std::string why, const std::optional<Repaired>& repair);
 
 // The first of a game's syntax errors in the text (the grammars list some out of order).
-const grammar::ParseError& firstSyntaxError(const std::vector<grammar::ParseError>& errors);
+const grammar::Rejection& firstSyntaxError(const std::vector<grammar::Rejection>& errors);
 
 // How many of `moves` (in text order) were written before `at`: they are replayed
 // before a syntax error there is reported, at the ply after them.
@@ -77,7 +77,7 @@ template <class WrittenMoves>
 
 // The game's error for a syntax error once the moves before it are replayed: at the
 // ply after them, or ply 0 when no move came before it (a tag's error, say).
-void rejectForSyntax(ReplayedGame& game, const grammar::ParseError& error, std::size_t movesBefore);
+void rejectForSyntax(ReplayedGame& game, const grammar::Rejection& error, std::size_t movesBefore);
 
 // Shrinks the game type to the pieces used (or widens ReplaySetup::unnamedType to
 // hold them) when the file named none, and notes
@@ -112,8 +112,8 @@ ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step,
   if (setup.observer) setup.observer->started(out.board, game.moves.size());
   // A syntax error stops the replay where it stands; errors are rare, so the moves
   // are counted only then.
-  const grammar::ParseError* syntaxError = game.errors.empty() ? nullptr : &firstSyntaxError(game.errors);
-  const std::size_t readable = syntaxError ? writtenBefore(game.moves, syntaxError->pos) : game.moves.size();
+  const grammar::Rejection* syntaxError = game.errors.empty() ? nullptr : &firstSyntaxError(game.errors);
+  const std::size_t readable = syntaxError ? writtenBefore(game.moves, {syntaxError->line, syntaxError->column}) : game.moves.size();
   for (const auto& written : std::span(game.moves).first(readable)) {
     Step s = step(const_cast<const Board&>(out.board), written);
     if (s.skip) continue;
@@ -134,7 +134,7 @@ ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step,
   // Moves skipped (a draw offer) or dropped by a repair leave nothing to replay:
   // such a game would be written as tags alone, which reads as no game.
   if (out.board.history().empty()) {
-    out.error = GameError{game.pos.line, game.pos.column, 0, "the game has no moves"};
+    out.error = grammar::rejectionAt(game.pos.line, game.pos.column, 0, "the game has no moves");
     return out;
   }
   finishReplay(out, setup);

@@ -148,7 +148,7 @@ ReplayedGame refusedGame(const WrittenGame& game, std::string message) {
   ReplayedGame out;
   out.pos = game.pos;
   out.tags = game.tags;
-  out.error = GameError{game.pos.line, game.pos.column, 0, std::move(message)};
+  out.error = grammar::rejectionAt(game.pos.line, game.pos.column, 0, std::move(message));
   return out;
 }
 

@@ -91,11 +91,11 @@ ReplayedGame unknownGameType(const grammar::Game<grammar::UhpMove>& game, const 
   ReplayedGame bad;
   bad.pos = game.pos;
   bad.tags = game.tags;
-  bad.error = GameError{game.pos.line, game.pos.column, 0, "unknown game type '" + type + "'"};
+  bad.error = grammar::rejectionAt(game.pos.line, game.pos.column, 0, "unknown game type '" + type + "'");
   return bad;
 }
 
-std::optional<grammar::UhpMove> parsedUhpMove(std::string_view text) { return grammar::parseMoveString(text).move; }
+std::optional<grammar::UhpMove> parsedUhpMove(std::string_view text) { return grammar::parseMoveString(text).value; }
 std::vector<Move> relaxedExactMove(const Board& board, const grammar::UhpMove&, const Step& failed) {
   return notation::relaxedExactMove(board, failed);
 }

@@ -85,25 +85,26 @@ std::vector<std::string> moveStrings(const Board& game) {
   return out;
 }
 
-MoveOrError parseMoveString(const Board& board, std::string_view text) {
-  const grammar::UhpMoveResult read = grammar::parseMoveString(text);
-  if (!read) return {std::nullopt, read.error.message};
-  const grammar::UhpMove& m = *read.move;
+grammar::OrRejection<Move> parseMoveString(const Board& board, std::string_view text) {
+  using grammar::because;
+  const grammar::OrRejection<grammar::UhpMove> read = grammar::parseMoveString(text);
+  if (!read) return {std::nullopt, because(read.error.message)};
+  const grammar::UhpMove& m = *read.value;
   if (m.kind == grammar::UhpMoveKind::Pass) return {Move::pass(), {}};
-  if (m.kind != grammar::UhpMoveKind::Normal) return {std::nullopt, "'" + grammar::writeMove(m) + "' is not a move"};
+  if (m.kind != grammar::UhpMoveKind::Normal) return {std::nullopt, because("'" + grammar::writeMove(m) + "' is not a move")};
   const PieceId piece = pieceOf(m.piece);
-  if (piece == kNoPiece) return {std::nullopt, "unknown piece '" + grammar::writePieceName(m.piece) + "'"};
+  if (piece == kNoPiece) return {std::nullopt, because("unknown piece '" + grammar::writePieceName(m.piece) + "'")};
   std::optional<PieceId> reference;
   std::optional<Dir> side;
   if (m.reference) {
     reference = pieceOf(m.reference->piece);
     if (*reference == kNoPiece)
-      return {std::nullopt, "unknown reference piece '" + grammar::writePieceName(m.reference->piece) + "'"};
+      return {std::nullopt, because("unknown reference piece '" + grammar::writePieceName(m.reference->piece) + "'")};
     side = directionOf(m.reference->side);
   }
   const PlacedMove placed = placeByReference(board, piece, reference, side);
   if (placed.fault != ReferenceFault::None)
-    return {std::nullopt, referenceFaultText(board, placed.fault, piece, reference)};
+    return {std::nullopt, because(referenceFaultText(board, placed.fault, piece, reference))};
   return {placed.move, {}};
 }
 
@@ -118,12 +119,12 @@ std::string gameString(const Board& board) {
   return out;
 }
 
-GameOrError parseGameString(std::string_view text, Rules rules) {
+grammar::OrRejection<Board> parseGameString(std::string_view text, Rules rules) {
   text = trim(text);
   if (!text.empty() && text.back() == ';') text.remove_suffix(1);  // real files end with one
   const auto parts = split(text, ';');
   const auto type = GameType::parse(trim(parts[0]));
-  if (!type) return {std::nullopt, "unknown game type '" + std::string(parts[0]) + "'", 0};
+  if (!type) return {std::nullopt, grammar::because("unknown game type '" + std::string(parts[0]) + "'")};
   // GameState and Turn are recomputed, so they may be missing or in any case.
   std::size_t first = 1;
   if (first < parts.size() && parseGameState(trim(parts[first]))) ++first;
@@ -132,12 +133,13 @@ GameOrError parseGameString(std::string_view text, Rules rules) {
   for (std::size_t i = first; i < parts.size(); ++i) {
     const int ply = int(i - first + 1);
     const auto parsed = parseMoveString(board, parts[i]);
-    if (!parsed.move) return {std::nullopt, parsed.error, ply};
-    if (!isLegal(board, *parsed.move))
-      return {std::nullopt, "'" + std::string(trim(parts[i])) + "': " + whyIllegal(board, *parsed.move), ply};
-    board.play(*parsed.move);
+    if (!parsed) return {std::nullopt, grammar::rejectionAt(0, 0, ply, parsed.error.message)};
+    if (!isLegal(board, *parsed.value))
+      return {std::nullopt,
+              grammar::rejectionAt(0, 0, ply, "'" + std::string(trim(parts[i])) + "': " + whyIllegal(board, *parsed.value))};
+    board.play(*parsed.value);
   }
-  return {std::move(board), {}, 0};
+  return {std::move(board), {}};
 }
 
 std::optional<GameState> parseGameState(std::string_view text) {

@@ -37,24 +37,17 @@ constexpr std::optional<Dir> directionOf(grammar::UhpSide side) {
   return std::nullopt;
 }
 
-struct MoveOrError {
-  std::optional<Move> move;
-  std::string error;
-};
 // Reads one move string: the move it names on `board`, or why it names none.
-MoveOrError parseMoveString(const Board& board, std::string_view text);
+grammar::OrRejection<Move> parseMoveString(const Board& board, std::string_view text);
 
 std::string turnString(const Board& board);  // "White[3]"
 bool isTurnString(std::string_view text);     // "White[3]", "black[11]"
 std::optional<GameState> parseGameState(std::string_view text);
 std::string gameString(const Board& board);
 
-struct GameOrError {
-  std::optional<Board> board;  // the game replayed to its end
-  std::string error;           // why not, naming the ply
-  int errorPly = 0;            // 1-based ply of the failing move
-};
-// Replays a GameString, checking every move; state and turn are recomputed.
-GameOrError parseGameString(std::string_view text, Rules rules = {});
+// Replays a GameString, checking every move; state and turn are recomputed. The
+// board at the game's end, or why not: the message and the 1-based ply of the
+// failing move.
+grammar::OrRejection<Board> parseGameString(std::string_view text, Rules rules = {});
 
 }  // namespace apiary::notation

@@ -253,9 +253,9 @@ void Catalogue::insertPending(uint64_t batch, GameId firstGame, std::span<const 
       bindMarks(*insert, 20, archiveMarks(r.meta));
       insert->run();  // a game already there breaks the unique fingerprint: throws
       for (int64_t value : valueIds) gameTags.push_back({value, id});
-      for (const auto& [ply, kind] : r.meta.repairs)
+      for (const MoveRepair& repair : r.meta.repairs)
         prepared("INSERT INTO game_repairs(game, ply, kind) VALUES (?1, ?2, ?3)")
-            ->bindAll(id, int64_t(ply), int64_t(kind))
+            ->bindAll(id, int64_t(repair.ply), int64_t(repair.kind))
             .run();
     }
     sortTagRows(gameTags);
@@ -329,15 +329,15 @@ GameId Catalogue::maxGame() const {
   return v;
 }
 
-void Catalogue::addRejected(std::span<const RejectedGame> games) {
+void Catalogue::addRejected(std::span<const grammar::Rejection> games) {
   if (games.empty()) return;
   try {
     Transaction txn(db_, Transaction::Kind::Write);
-    for (const RejectedGame& g : games)
+    for (const grammar::Rejection& g : games)
       prepared(
           "INSERT INTO rejected(source, source_index, notation, line, col, ply, error)"
           " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (source, source_index) DO NOTHING")
-          ->bindAll(internSource(g.source), g.sourceIndex, g.notation, g.line, g.column, g.ply, g.error)
+          ->bindAll(internSource(g.file), g.index, g.notation, g.line, g.column, g.ply, g.message)
           .run();
     txn.commit();
   } catch (...) {

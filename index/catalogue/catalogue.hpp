@@ -18,20 +18,13 @@
 #include <unordered_map>
 #include <vector>
 
+#include "grammar/rejection.hpp"
 #include "index/catalogue/game_row.hpp"
 #include "index/record.hpp"
 #include "index/catalogue/sqlite.hpp"
 #include "index/catalogue/synced_files.hpp"
 
 namespace apiary::index {
-
-struct RejectedGame {
-  std::string source;
-  int64_t sourceIndex = 0;
-  std::string notation;
-  int line = 0, column = 0, ply = 0;  // 0: unknown / the whole game
-  std::string error;
-};
 
 struct TagFilter {
   enum class Match { Exact, Prefix, Contains };  // Exact is case-sensitive, the others not
@@ -84,7 +77,7 @@ class Catalogue {
   // Frees SQLite's cached pages (the next reads fetch them again).
   void releaseMemory() { db_.releaseMemory(); }
   // Idempotent: a game already rejected from the same source and index is kept once.
-  void addRejected(std::span<const RejectedGame> games);
+  void addRejected(std::span<const grammar::Rejection> games);
 
   // --- readers: only games with id <= visible exist ---
   std::optional<GameRow> game(GameId id, GameId visible) const;

@@ -24,9 +24,9 @@ inline MoveKey keyOf(const Move& m) { return {m.piece, m.from, m.to}; }
 inline Board replayGameString(const std::string& gameString, Rules rules = {}) {
   auto game = parseGameString(gameString, rules);
   INFO("GameString: " << gameString);
-  INFO("ply " << game.errorPly << ": " << game.error);
-  REQUIRE(game.board.has_value());
-  return std::move(*game.board);
+  INFO("ply " << game.error.ply << ": " << game.error.message);
+  REQUIRE(game.value.has_value());
+  return std::move(*game.value);
 }
 
 inline std::vector<std::string> splitList(const std::string& text, char sep) {
@@ -42,9 +42,9 @@ inline std::set<MoveKey> movesNamed(const Board& board, const std::vector<std::s
   std::set<MoveKey> out;
   for (const auto& text : texts) {
     const auto parsed = parseMoveString(board, text);
-    INFO("move string: " << text << " (" << parsed.error << ")");
-    REQUIRE(parsed.move.has_value());
-    out.insert(keyOf(*parsed.move));
+    INFO("move string: " << text << " (" << parsed.error.message << ")");
+    REQUIRE(parsed.value.has_value());
+    out.insert(keyOf(*parsed.value));
   }
   return out;
 }

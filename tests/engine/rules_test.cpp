@@ -41,7 +41,7 @@ TEST_CASE("Mzinga: moves its rules forbid are illegal", "[rules]") {
     INFO(c.comment << "\n" << c.fields[0] << "  move: " << c.fields[1]);
     const Board board = test::replayGameString(c.fields[0]);
     const auto parsed = parseMoveString(board, c.fields[1]);
-    CHECK_FALSE((parsed.move && isLegal(board, *parsed.move)));
+    CHECK_FALSE((parsed && isLegal(board, *parsed.value)));
     ++checked;
   }
   if (test::sharedDir().empty()) return;
@@ -80,8 +80,8 @@ TEST_CASE("Mzinga: AI and puzzle positions replay and their best move is legal",
     INFO(c.file << "\n" << c.fields[0]);
     const Board board = test::replayGameString(c.fields[0]);
     const auto best = parseMoveString(board, c.fields[2]);
-    REQUIRE(best.move);
-    CHECK(isLegal(board, *best.move));
+    REQUIRE(best);
+    CHECK(isLegal(board, *best.value));
     ++checked;
   }
   if (test::sharedDir().empty()) return;
@@ -166,8 +166,8 @@ TEST_CASE("hivegame.com regressions replay, past repetitions and Queen-first ope
       // thrown_pillbug_ability.uhp places wA3 before wA1: copies enter in order
       // (Mzinga's rule, and the UHP numbering's meaning), so the engine refuses it.
       const auto game = parseGameString(line, Rules{.tournament = false});
-      CHECK_FALSE(game.board.has_value());
-      CHECK(game.errorPly == 5);
+      CHECK_FALSE(game.value.has_value());
+      CHECK(game.error.ply == 5);
       ++outOfOrder;
       continue;
     }
@@ -176,7 +176,7 @@ TEST_CASE("hivegame.com regressions replay, past repetitions and Queen-first ope
     const Board board = test::replayGameString(line, Rules{.tournament = false});
     CHECK(board.ply() == int(moves.size()) - 3);
     if (opensWithQueen) {
-      CHECK_FALSE(parseGameString(line, Rules{.tournament = true}).board.has_value());
+      CHECK_FALSE(parseGameString(line, Rules{.tournament = true}).value.has_value());
       ++queenFirst;
     }
     ++replayed;

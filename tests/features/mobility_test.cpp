@@ -74,9 +74,9 @@ TEST_CASE("mobility counts every legal move in the positions of the shared engin
       if (line.rfind("Base", 0) != 0) continue;
       const std::string text = line.substr(0, line.find('\t'));
       auto game = parseGameString(text, Rules{});
-      if (!game.board) game = parseGameString(text, Rules{.tournament = false});
-      if (!game.board) continue;  // the files' own invalid cases
-      compareAlong(*game.board, rng, seen);
+      if (!game) game = parseGameString(text, Rules{.tournament = false});
+      if (!game) continue;  // the files' own invalid cases
+      compareAlong(*game.value, rng, seen);
       ++games;
     }
   CHECK(games > 250);  // 290 parse

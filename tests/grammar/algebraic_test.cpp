@@ -271,13 +271,13 @@ TEST_CASE("malformed algebraic input gives positioned errors") {
   REQUIRE(games.size() == 1);
   const auto& errors = games[0].errors;
   REQUIRE(errors.size() == 3);
-  CHECK(errors[0].pos.line == 2);
-  CHECK(errors[0].pos.column == 13);
+  CHECK(errors[0].line == 2);
+  CHECK(errors[0].column == 13);
   CHECK(errors[0].message.find("wQ") != std::string::npos);
-  CHECK(errors[1].pos.line == 3);
-  CHECK(errors[1].pos.column == 1);
-  CHECK(errors[2].pos.line == 4);
-  CHECK(errors[2].pos.column == 10);
+  CHECK(errors[1].line == 3);
+  CHECK(errors[1].column == 1);
+  CHECK(errors[2].line == 4);
+  CHECK(errors[2].column == 10);
   REQUIRE(games[0].moves.size() == 4);
   CHECK(games[0].moves[3].text == "wA l1");
   for (const char* junk : {"(", "@", "wA (", "\xff\xfe", "1.", "99999999999 wA m0", "wA m99999999999"})
@@ -297,7 +297,7 @@ TEST_CASE("random text: no throw, positioned errors, every move reads back") {
     std::vector<Game<Move>> games;
     REQUIRE_NOTHROW(games = parseGames(text));
     for (const auto& g : games) {
-      for (const auto& e : g.errors) CHECK((e.pos.line >= 1 && e.pos.column >= 1));
+      for (const auto& e : g.errors) CHECK((e.line >= 1 && e.column >= 1));
       for (const auto& m : g.moves)
         for (const Form form : {Form::Long, Form::Short, Form::Compressed})
           CHECK(parseMove(writeMove(m.move, form)) == m.move);
@@ -335,10 +335,10 @@ TEST_CASE("a numbered move line reads as the move alone does") {
   CHECK(games[0].moves[0].move.to.r == 0);
   CHECK(games[0].moves[1].move.to.r == kFarthestRow);
   REQUIRE(games[0].errors.size() == 3);
-  CHECK(games[0].errors[0].pos.line == 2);
-  CHECK(games[0].errors[0].pos.column == 1);
+  CHECK(games[0].errors[0].line == 2);
+  CHECK(games[0].errors[0].column == 1);
   for (int i : {1, 2}) {
-    CHECK(games[0].errors[i].pos.line == 3 + i);
-    CHECK(games[0].errors[i].pos.column == 4);
+    CHECK(games[0].errors[i].line == 3 + i);
+    CHECK(games[0].errors[i].column == 4);
   }
 }

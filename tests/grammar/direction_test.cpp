@@ -334,14 +334,14 @@ TEST_CASE("malformed direction files give positioned errors") {
   REQUIRE(games.size() == 1);
   const auto& g = games[0];
   REQUIRE(g.errors.size() == 5);
-  CHECK(g.errors[0].pos.line == 3);
-  CHECK(g.errors[0].pos.column == 9);
-  CHECK(g.errors[1].pos.line == 4);
-  CHECK(g.errors[1].pos.column == 14);
-  CHECK(g.errors[2].pos.line == 5);
-  CHECK(g.errors[2].pos.column == 1);
-  CHECK(g.errors[3].pos.line == 6);
-  CHECK(g.errors[4].pos.line == 7);
+  CHECK(g.errors[0].line == 3);
+  CHECK(g.errors[0].column == 9);
+  CHECK(g.errors[1].line == 4);
+  CHECK(g.errors[1].column == 14);
+  CHECK(g.errors[2].line == 5);
+  CHECK(g.errors[2].column == 1);
+  CHECK(g.errors[3].line == 6);
+  CHECK(g.errors[4].line == 7);
   CHECK(g.errors[4].message.find("number") != std::string::npos);
   REQUIRE(g.moves.size() == 6);
   CHECK(g.moves.back().text == "Ba");
@@ -362,7 +362,7 @@ TEST_CASE("random text: no throw, positioned errors, every move reads back") {
     std::vector<Game<Move>> games;
     REQUIRE_NOTHROW(games = parseGames(text));
     for (const auto& g : games) {
-      for (const auto& e : g.errors) CHECK((e.pos.line >= 1 && e.pos.column >= 1));
+      for (const auto& e : g.errors) CHECK((e.line >= 1 && e.column >= 1));
       for (const auto& m : g.moves)
         for (const Spelling s : {Spelling::Unicode, Spelling::Ascii}) CHECK(parseMove(writeMove(m.move, s)) == m.move);
     }

@@ -191,8 +191,8 @@ TEST_CASE("malformed input gives positioned errors and parsing goes on") {
     REQUIRE(games.size() == 1);
     const auto& g = games[0];
     REQUIRE(g.errors.size() == 1);
-    CHECK(g.errors[0].pos.line == 2);
-    CHECK(g.errors[0].pos.column == 4);
+    CHECK(g.errors[0].line == 2);
+    CHECK(g.errors[0].column == 4);
     CHECK(g.errors[0].message.find("+SG?2") != std::string::npos);
     REQUIRE(g.moves.size() == 4);
     CHECK(g.moves[2].text == "+QGS1");
@@ -201,7 +201,7 @@ TEST_CASE("malformed input gives positioned errors and parsing goes on") {
     const auto games = parseGames("1. +G +s +A 2. +SGs2");
     REQUIRE(games.size() == 1);
     REQUIRE(games[0].errors.size() == 1);
-    CHECK(games[0].errors[0].pos.column == 10);
+    CHECK(games[0].errors[0].column == 10);
     CHECK(games[0].moves.size() == 3);
   }
   SECTION("a malformed tag, an empty turn, an unclosed comment") {
@@ -209,12 +209,12 @@ TEST_CASE("malformed input gives positioned errors and parsing goes on") {
     REQUIRE(games.size() == 1);
     const auto& errors = games[0].errors;
     REQUIRE(errors.size() == 3);
-    CHECK(errors[0].pos.line == 1);
-    CHECK(errors[0].pos.column == 1);
-    CHECK(errors[1].pos.line == 2);
-    CHECK(errors[1].pos.column == 4);
-    CHECK(errors[2].pos.line == 3);
-    CHECK(errors[2].pos.column == 7);
+    CHECK(errors[0].line == 1);
+    CHECK(errors[0].column == 1);
+    CHECK(errors[1].line == 2);
+    CHECK(errors[1].column == 4);
+    CHECK(errors[2].line == 3);
+    CHECK(errors[2].column == 7);
     CHECK(games[0].moves.size() == 2);
   }
   SECTION("garbage never throws") {
@@ -257,7 +257,7 @@ TEST_CASE("random text: no throw, positioned errors, every move reads back") {
     std::vector<Game<Ply>> games;
     REQUIRE_NOTHROW(games = parseGames(text));
     for (const auto& g : games) {
-      for (const auto& e : g.errors) CHECK((e.pos.line >= 1 && e.pos.column >= 1));
+      for (const auto& e : g.errors) CHECK((e.line >= 1 && e.column >= 1));
       for (const auto& m : g.moves) CHECK(parsePly(writePly(m.move)) == m.move);
     }
   }
@@ -295,19 +295,19 @@ TEST_CASE("usual turn lines and the general grammar read alike") {
     REQUIRE(games.size() == 1);
     CHECK(games[0].moves.size() == 6);
     REQUIRE(games[0].errors.size() == 1);
-    CHECK(games[0].errors[0].pos.line == 4);
-    CHECK(games[0].errors[0].pos.column == 1);
+    CHECK(games[0].errors[0].line == 4);
+    CHECK(games[0].errors[0].column == 1);
     CHECK(games[0].errors[0].message.find("4294967296.") != std::string::npos);
   }
   SECTION("a turn number where a ply is due, and a third ply") {
     const auto games = parseGames("[Event \"x\"]\n1. +G\n2. 3. +s +A\n4. +B +b +Q\n");
     REQUIRE(games.size() == 1);
     REQUIRE(games[0].errors.size() == 2);
-    CHECK(games[0].errors[0].pos.line == 3);
-    CHECK(games[0].errors[0].pos.column == 4);
+    CHECK(games[0].errors[0].line == 3);
+    CHECK(games[0].errors[0].column == 4);
     CHECK(games[0].errors[0].message == "turn number without a move before it");
-    CHECK(games[0].errors[1].pos.line == 4);
-    CHECK(games[0].errors[1].pos.column == 10);
+    CHECK(games[0].errors[1].line == 4);
+    CHECK(games[0].errors[1].column == 10);
     CHECK(games[0].moves.size() == 5);
   }
   SECTION("an empty view is no ply") { CHECK_FALSE(parsePly(std::string_view{})); }

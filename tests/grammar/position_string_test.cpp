@@ -103,8 +103,8 @@ TEST_CASE("position string: errors carry a column, never a crash") {
     REQUIRE_NOTHROW(r = parsePositionString(c.text));
     CHECK(static_cast<bool>(r) == c.readable);
     REQUIRE(r.errors.size() == 1);
-    CHECK(r.errors[0].pos.line == 1);
-    CHECK(r.errors[0].pos.column == c.column);
+    CHECK(r.errors[0].line == 1);
+    CHECK(r.errors[0].column == c.column);
     CHECK_THAT(r.errors[0].message, Catch::Contains(c.says));
   }
   const std::string text = std::string(kExample) + " w";
@@ -135,7 +135,7 @@ TEST_CASE("position string: a run of empty cells wider than any hive is refused 
   const auto wide = parsePositionString(text);
   CHECK_FALSE(wide);
   REQUIRE(wide.errors.size() == 1);
-  CHECK(wide.errors[0].pos.column == 38);
+  CHECK(wide.errors[0].column == 38);
   CHECK(wide.errors[0].message == "a row wider than 64 cells: no hive spans that many");
   CHECK_FALSE(parsePositionString("Q4294967295/q").position);  // no overflow either
   CHECK(parsePositionString("Q63/64").position);                // 64 wide is allowed

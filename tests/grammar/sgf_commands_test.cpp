@@ -143,7 +143,7 @@ TEST_CASE("sgf command Edit: an edit put back is no turn, an edit that moves a p
   auto edited = one(kTwoQueens + "; P0[7 Edit]\n; P0[8 Pick W 1 wA1]\n; P0[9 Dropb wA1 M 13 .]\n"
                                  "; P0[10 Start P0]\n");
   REQUIRE(edited.errors.size() == 1);
-  CHECK(edited.errors[0].pos.line == 13);
+  CHECK(edited.errors[0].line == 13);
   CHECK_THAT(edited.errors[0].message, Catch::Contains("edited"));
   CHECK_THAT(edited.errors[0].message, Catch::Contains("wa1"));
 }
@@ -166,8 +166,8 @@ TEST_CASE("sgf commands are read in any case, and an unknown one stays an error 
   CHECK(g.moves[0].move.piece == "wQ");
   CHECK(g.moves[0].move.col == "N");
   REQUIRE(g.errors.size() == 1);
-  CHECK(g.errors[0].pos.line == 10);
-  CHECK(g.errors[0].pos.column == 3);
+  CHECK(g.errors[0].line == 10);
+  CHECK(g.errors[0].column == 3);
   CHECK_THAT(g.errors[0].message, Catch::Contains("unknown command 'teleport'"));
 }
 

@@ -120,7 +120,7 @@ TEST_CASE("sgf: malformed input gives errors with positions and keeps what it ca
   REQUIRE(cut.size() == 1);
   CHECK(cut[0].moves.size() == 1);
   REQUIRE(cut[0].errors.size() == 2);
-  CHECK(cut[0].errors[0].pos.line == 9);
+  CHECK(cut[0].errors[0].line == 9);
   CHECK_THAT(cut[0].errors[0].message, Catch::Contains("unterminated"));
   CHECK_THAT(cut[0].errors[1].message, Catch::Contains("truncated"));
 
@@ -134,12 +134,12 @@ TEST_CASE("sgf: malformed input gives errors with positions and keeps what it ca
   REQUIRE(bad.size() == 1);
   CHECK(bad[0].moves.size() == 1);
   REQUIRE(bad[0].errors.size() == 4);
-  CHECK(bad[0].errors[0].pos.line == 7);
-  CHECK(bad[0].errors[0].pos.column == 3);
+  CHECK(bad[0].errors[0].line == 7);
+  CHECK(bad[0].errors[0].column == 3);
   CHECK_THAT(bad[0].errors[0].message, Catch::Contains("unknown command"));
   CHECK_THAT(bad[0].errors[1].message, Catch::Contains("malformed"));
   CHECK_THAT(bad[0].errors[2].message, Catch::Contains("unknown piece"));
-  CHECK(bad[0].errors[3].pos.line == 10);
+  CHECK(bad[0].errors[3].line == 10);
 
   for (std::string text : {std::string(), std::string("\x00\x01 garbage", 10), std::string("((;;;)))")}) {
     std::vector<Game<SgfTurn>> games;
@@ -259,7 +259,7 @@ TEST_CASE("sgf real files: same turns as the PGN twins, piece and reference", "[
       }
       auto asUhp = parseMoveString(t.piece + " " + t.hint);
       REQUIRE(asUhp);
-      CHECK(*asUhp.move == expected);
+      CHECK(*asUhp.value == expected);
     }
     CHECK(climbs <= 19);
     ++pairs;
@@ -282,9 +282,9 @@ TEST_CASE("sgf real files: col/row neighbour offsets documented in sgf.hpp hold"
       const int col = t.col.size() == 1 ? t.col[0] - 'A' : -1;
       REQUIRE(col >= 0);
       auto m = parseMoveString(t.piece + " " + t.hint);
-      if (m && m.move->reference && at.count(writePieceName(m.move->reference->piece))) {
-        auto [rc, rr] = at[writePieceName(m.move->reference->piece)];
-        CHECK(std::make_pair(col - rc, t.row - rr) == offsets.at(m.move->reference->side));
+      if (m && m.value->reference && at.count(writePieceName(m.value->reference->piece))) {
+        auto [rc, rr] = at[writePieceName(m.value->reference->piece)];
+        CHECK(std::make_pair(col - rc, t.row - rr) == offsets.at(m.value->reference->side));
         ++checked;
       }
       at[t.piece] = {col, t.row};

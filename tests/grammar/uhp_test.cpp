@@ -15,7 +15,7 @@ UhpMove mv(std::string_view text) {
   auto r = parseMoveString(text);
   INFO(text << ": " << r.error.message);
   REQUIRE(r);
-  return *r.move;
+  return *r.value;
 }
 
 PieceName pc(char color, char bug, int number = 0) { return {color, bug, number}; }
@@ -31,9 +31,9 @@ void checkMoves(const Game<UhpMove>& game, const std::vector<Expected>& expected
     CHECK(game.moves[i].comment == expected[i].comment);
   }
 }
-void checkError(const ParseError& e, int line, int column, const std::string& message) {
-  CHECK(e.pos.line == line);
-  CHECK(e.pos.column == column);
+void checkError(const Rejection& e, int line, int column, const std::string& message) {
+  CHECK(e.line == line);
+  CHECK(e.column == column);
   CHECK(e.message == message);
 }
 
@@ -94,11 +94,11 @@ TEST_CASE("move strings: malformed input is an error with its column, never a th
   };
   for (const auto& c : cases) {
     INFO(c.text);
-    UhpMoveResult r;
+    OrRejection<UhpMove> r;
     REQUIRE_NOTHROW(r = parseMoveString(c.text));
     CHECK_FALSE(r);
-    CHECK(r.error.pos.line == 1);
-    CHECK(r.error.pos.column == c.column);
+    CHECK(r.error.line == 1);
+    CHECK(r.error.column == c.column);
     CHECK_THAT(r.error.message, Catch::Contains(c.says));
   }
 }
@@ -145,11 +145,11 @@ TEST_CASE("GameStrings: header tags, moves with columns, trailing semicolon") {
 
   auto bad = parseGameString("Base+XY;Sleeping;Green[2];wS1;;bZ9 wS1-;bG1 -wS1");
   REQUIRE(bad.errors.size() == 5);
-  CHECK(bad.errors[0].pos.column == 1);   // GameType
-  CHECK(bad.errors[1].pos.column == 9);   // GameState
-  CHECK(bad.errors[2].pos.column == 18);  // Turn
+  CHECK(bad.errors[0].column == 1);   // GameType
+  CHECK(bad.errors[1].column == 9);   // GameState
+  CHECK(bad.errors[2].column == 18);  // Turn
   CHECK_THAT(bad.errors[3].message, Catch::Contains("empty move"));
-  CHECK(bad.errors[4].pos.column == 32);  // bZ9
+  CHECK(bad.errors[4].column == 32);  // bZ9
   CHECK(bad.moves.size() == 2);           // parsing went on around them
 
   CHECK_FALSE(parseGameString("wS1;bG1 -wS1").errors.empty());
@@ -196,10 +196,10 @@ TEST_CASE("PGN-style files: games, comments, results, GameString lines, recovery
   CHECK(g.moves[2].comment == "spanning\ntwo lines");
   CHECK(g.moves[3].move.kind == UhpMoveKind::Pass);
   REQUIRE(g.errors.size() == 2);
-  CHECK(g.errors[0].pos.line == 8);
-  CHECK(g.errors[0].pos.column == 12);
-  CHECK(g.errors[1].pos.line == 9);
-  CHECK(g.errors[1].pos.column == 1);
+  CHECK(g.errors[0].line == 8);
+  CHECK(g.errors[0].column == 12);
+  CHECK(g.errors[1].line == 9);
+  CHECK(g.errors[1].column == 1);
   CHECK(games[1].moves.size() == 1);
   CHECK(games[1].pos.line == 12);
   CHECK(*games[2].tag("GameType") == "Base+M");
@@ -313,7 +313,7 @@ TEST_CASE("files: malformed input gives errors with positions, never a crash") {
   for (const auto& g : games) {
     errors += g.errors.size();
     moves += g.moves.size();
-    for (const auto& e : g.errors) CHECK(e.pos.line >= 1);
+    for (const auto& e : g.errors) CHECK(e.line >= 1);
   }
   CHECK(errors == 3);
   CHECK(moves == 1);

@@ -316,8 +316,8 @@ TEST_CASE("postings list the games through a position, newest first, page by pag
 TEST_CASE("rejected games are recorded once however often they are added") {
   test::ScratchDir dir("rejected");
   Database db(dir.path());
-  const RejectedGame rejected[] = {{"bad.sgf", 0, "boardspace-sgf", 3, 1, 7, "no such move"},
-                                   {"bad.sgf", 4, "boardspace-sgf", 9, 2, 0, "no moves"}};
+  const grammar::Rejection rejected[] = {{"bad.sgf", 0, "boardspace-sgf", 3, 1, 7, "no such move"},
+                                          {"bad.sgf", 4, "boardspace-sgf", 9, 2, 0, "no moves"}};
   db.addRejected(rejected);
   db.addRejected(rejected);
   CHECK(db.info().rejected == 2);

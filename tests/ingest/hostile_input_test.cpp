@@ -68,10 +68,10 @@ TEST_CASE("a NUL byte inside the second of three games rejects that game alone, 
   const auto summary = ingestInto(dir.path, {(dir.path / "three.pgn").string()});
   CHECK(summary.totals.added == 2);
   CHECK(summary.totals.rejected == 1);
-  REQUIRE(summary.errors.size() == 1);
-  CHECK(summary.errors[0].line == lineOf(text, move));
-  CHECK(summary.errors[0].column == 5);
-  CHECK(summary.errors[0].message.find("NUL") != std::string::npos);
+  REQUIRE(summary.rejected.size() == 1);
+  CHECK(summary.rejected[0].line == lineOf(text, move));
+  CHECK(summary.rejected[0].column == 5);
+  CHECK(summary.rejected[0].message.find("NUL") != std::string::npos);
 }
 
 TEST_CASE("a line or a game over its cap is refused alone, quoted nowhere, and the games after it are stored",
@@ -86,12 +86,12 @@ TEST_CASE("a line or a game over its cap is refused alone, quoted nowhere, and t
   const auto summary = ingestInto(dir.path, {(dir.path / "line.pgn").string(), (dir.path / "game.pgn").string()});
   CHECK(summary.totals.added == 4);
   CHECK(summary.totals.skipped == 4);  // the second file's neighbours are the first's
-  REQUIRE(summary.errors.size() == 2);
-  CHECK(summary.errors[0].line == lineOf(before, before.size()) + 3);
-  CHECK(summary.errors[0].message.find("cap on a line") != std::string::npos);
-  CHECK(summary.errors[1].line == lineOf(before, before.size()));
-  CHECK(summary.errors[1].message.find("cap on a game") != std::string::npos);
-  for (const auto& e : summary.errors) CHECK(e.message.size() < 100);
+  REQUIRE(summary.rejected.size() == 2);
+  CHECK(summary.rejected[0].line == lineOf(before, before.size()) + 3);
+  CHECK(summary.rejected[0].message.find("cap on a line") != std::string::npos);
+  CHECK(summary.rejected[1].line == lineOf(before, before.size()));
+  CHECK(summary.rejected[1].message.find("cap on a game") != std::string::npos);
+  for (const auto& e : summary.rejected) CHECK(e.message.size() < 100);
 }
 
 TEST_CASE("files in a folder that hold no games are skipped, not rejected, and a named one is an error", "[ingest]") {
@@ -107,7 +107,7 @@ TEST_CASE("files in a folder that hold no games are skipped, not rejected, and a
   auto summary = ingest::importSources(database, {in.string()}, {});
   CHECK(summary.totals.added == 2);
   CHECK(summary.totals.rejected == 0);
-  CHECK(summary.errors.empty());
+  CHECK(summary.rejected.empty());
   std::map<std::string, std::string> skipped;
   for (const auto& f : summary.skippedFiles) skipped[fs::path(f.file).filename().string()] = f.reason;
   CHECK(skipped.size() == 5);
@@ -119,8 +119,8 @@ TEST_CASE("files in a folder that hold no games are skipped, not rejected, and a
 
   summary = ingest::importSources(database, {(in / "readme.txt").string()}, {});
   CHECK(summary.totals.rejected == 1);
-  REQUIRE(summary.errors.size() == 1);
-  CHECK(summary.errors[0].message.find("not a Hive game file") != std::string::npos);
+  REQUIRE(summary.rejected.size() == 1);
+  CHECK(summary.rejected[0].message.find("not a Hive game file") != std::string::npos);
 }
 
 TEST_CASE("a zip entry with a bad CRC is a corrupt archive entry and adds nothing, and a zip bomb is refused",
@@ -154,10 +154,10 @@ TEST_CASE("a zip entry with a bad CRC is a corrupt archive entry and adds nothin
 
   const auto summary = ingestInto(dir.path, {zipPath.string()});
   CHECK(summary.totals.added == 2);
-  REQUIRE(summary.errors.size() == 2);
-  CHECK(summary.errors[0].file == zipPath.string() + ":b.pgn");
-  CHECK(summary.errors[0].message.find("corrupt archive entry b.pgn") != std::string::npos);
-  CHECK(summary.errors[1].message.find("inflates more than 100 times") != std::string::npos);
+  REQUIRE(summary.rejected.size() == 2);
+  CHECK(summary.rejected[0].file == zipPath.string() + ":b.pgn");
+  CHECK(summary.rejected[0].message.find("corrupt archive entry b.pgn") != std::string::npos);
+  CHECK(summary.rejected[1].message.find("inflates more than 100 times") != std::string::npos);
 }
 
 TEST_CASE("symlinked folders are read once, loops and broken links are named with the system's reason",
@@ -176,13 +176,13 @@ TEST_CASE("symlinked folders are read once, loops and broken links are named wit
   const auto summary = ingestInto(dir.path, {in.string()});
   CHECK(summary.totals.added == 3 + (getuid() == 0));  // root reads what it locked
   std::map<std::string, std::string> errors;
-  for (const auto& e : summary.errors) errors[fs::path(e.file).filename().string()] = e.message;
+  for (const auto& e : summary.rejected) errors[fs::path(e.file).filename().string()] = e.message;
   CHECK(errors["sub-loop"].find("loop") != std::string::npos);
   CHECK(errors["itself"] == "Too many levels of symbolic links");
   CHECK(errors["dangling.pgn"] == "No such file or directory");
   if (getuid() == 0) WARN("running as root: an unreadable file cannot be made, that case is not checked");
   else CHECK(errors["locked.pgn"] == "Permission denied");
-  CHECK(summary.errors.size() == 3u + (getuid() != 0));
+  CHECK(summary.rejected.size() == 3u + (getuid() != 0));
 }
 
 TEST_CASE("a file cut into many chunks reads the same games, at the same lines, as whole", "[ingest]") {
@@ -226,9 +226,9 @@ TEST_CASE("a named file of position strings with a NUL byte is rejected as a fil
   CHECK(summary.totals.games == 1);
   CHECK(summary.totals.added == 0);
   CHECK(summary.totals.rejected == 2);
-  REQUIRE(summary.errors.size() == 2);
-  const auto& file = summary.errors[0].line == 0 ? summary.errors[0] : summary.errors[1];
-  const auto& game = summary.errors[0].line == 0 ? summary.errors[1] : summary.errors[0];
+  REQUIRE(summary.rejected.size() == 2);
+  const auto& file = summary.rejected[0].line == 0 ? summary.rejected[0] : summary.rejected[1];
+  const auto& game = summary.rejected[0].line == 0 ? summary.rejected[1] : summary.rejected[0];
   CHECK(file.line == 0);
   CHECK(file.message == "position strings, not games");
   CHECK(game.line == 2);
@@ -251,12 +251,12 @@ TEST_CASE("a file read as position strings is rejected once, however many chunks
   CHECK(summary.totals.added == 0);
   CHECK(summary.totals.games == 1);
   CHECK(summary.totals.rejected == 2);
-  REQUIRE(summary.errors.size() == 2);
-  CHECK(summary.errors[0].line == 0);
-  CHECK(summary.errors[0].message == "position strings, not games");
-  CHECK(summary.errors[1].line == 3);
-  CHECK(summary.errors[1].column == 5);
-  CHECK(summary.errors[1].message.find("NUL") != std::string::npos);
+  REQUIRE(summary.rejected.size() == 2);
+  CHECK(summary.rejected[0].line == 0);
+  CHECK(summary.rejected[0].message == "position strings, not games");
+  CHECK(summary.rejected[1].line == 3);
+  CHECK(summary.rejected[1].column == 5);
+  CHECK(summary.rejected[1].message.find("NUL") != std::string::npos);
 }
 
 TEST_CASE("a file no notation reads is rejected once, however many times its text is handed on", "[ingest]") {
@@ -267,7 +267,7 @@ TEST_CASE("a file no notation reads is rejected once, however many times its tex
   const auto summary = ingestInto(dir.path, {(dir.path / "x.pgn").string()});
   CHECK(summary.totals.added == 0);
   CHECK(summary.totals.rejected == 1);
-  REQUIRE(summary.errors.size() == 1);
-  CHECK(summary.errors[0].line == 0);
-  CHECK(summary.errors[0].message == "binary data, not a Hive game file");
+  REQUIRE(summary.rejected.size() == 1);
+  CHECK(summary.rejected[0].line == 0);
+  CHECK(summary.rejected[0].message == "binary data, not a Hive game file");
 }

@@ -49,8 +49,8 @@ TEST_CASE("../shared/games: every valid game stored, every invalid one rejected,
   CHECK(first.totals.added == 50);
   CHECK(first.totals.skipped == 0);
   CHECK(first.totals.rejected == 9);
-  REQUIRE(first.errors.size() == 9);
-  for (const auto& e : first.errors) {
+  REQUIRE(first.rejected.size() == 9);
+  for (const auto& e : first.rejected) {
     INFO(e.file << ": " << e.message);
     CHECK((e.file.find("/invalid/") != std::string::npos || e.file.find("print.pgn") != std::string::npos));
     CHECK(e.line > 0);

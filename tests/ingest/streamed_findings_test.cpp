@@ -31,20 +31,20 @@ TEST_CASE("ingest passes on each finding in input order and commits bad games ba
   std::vector<int> lines;
   std::vector<std::string> skipped;
   uint64_t rejectedInDatabaseAt40000 = 0;
-  options.findings = {[&](ingest::ImportError&& e) {
-                        lines.push_back(e.line);
+  options.findings = {[&](const grammar::Rejection& g) {
+                        lines.push_back(g.line);
                         if (lines.size() == 40000) {  // in the second chunk
                           const index::Database reader(dir.path / "db", {.access = index::Access::ReadOnly});
                           rejectedInDatabaseAt40000 = reader.info().rejected;
                         }
                       },
-                      [&](ingest::ImportError&&) { FAIL("no game here is repaired"); },
+                      [&](const std::string&, const index::MoveRepair&) { FAIL("no game here is repaired"); },
                       [&](ingest::SkippedFile&& f) { skipped.push_back(fs::path(f.file).filename().string()); }};
   index::Database db(dir.path / "db");
   const auto summary = ingest::importSources(db, {(dir.path / "in").string()}, options);
 
   CHECK(summary.totals.rejected == 60000);
-  CHECK(summary.errors.empty());
+  CHECK(summary.rejected.empty());
   CHECK(summary.skippedFiles.empty());
   REQUIRE(lines.size() == 60000);
   std::size_t inOrder = 0;

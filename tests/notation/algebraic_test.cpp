@@ -29,7 +29,7 @@ std::string written(const Board& board, const Move& m, Form form) {
   return writeAlgebraicMove(board, GameFrame::ofPosition(board), m, form);
 }
 
-GameError errorOf(const std::string& text) {
+grammar::Rejection errorOf(const std::string& text) {
   auto games = readGames(test::row("algebraic"), text);
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].error);

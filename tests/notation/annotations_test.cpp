@@ -73,7 +73,7 @@ TEST_CASE("a UHP error after comments names its line, column and ply", "[notatio
     const auto games = grammar::parseUhpFile(std::string("1. wS1\n") + line + "\n");
     REQUIRE(games.size() == 1);
     REQUIRE(games[0].errors.size() == 1);
-    CHECK(games[0].errors[0].pos.line == 2);
+    CHECK(games[0].errors[0].line == 2);
   }
 }
 
@@ -98,7 +98,7 @@ TEST_CASE("a PGN-like error after comments names its line, column and ply", "[no
   const auto games = grammar::pgn_like::parseGames("1. +G ! +g\n");
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].errors.size() == 1);
-  CHECK(games[0].errors[0].pos.column == 7);
+  CHECK(games[0].errors[0].column == 7);
 }
 
 TEST_CASE("an algebraic file's comments, NAGs and marks are read and skipped", "[notation][annotations]") {

@@ -59,7 +59,7 @@ ReplayedGame readOne(const std::string& text) {
 }
 
 // The error of a direction text that must be rejected.
-GameError errorOf(const std::string& text) {
+grammar::Rejection errorOf(const std::string& text) {
   auto games = readGames(test::row("direction"), text);
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].error);

@@ -205,8 +205,8 @@ TEST_CASE("where only a far piece breaks a symmetry, every move is written so th
   // two are told apart only by a walk of nine pieces to that Queen; the writer once
   // gave up on walks past seven pieces and wrote the bare `A`, which 58 moves fit.
   const auto read = readPosition("4A5/4a5/4G5/4g4q:/4QgGaA1/3g6/2G7/1a8/A9 w");
-  REQUIRE(read.board);
-  const Board& b = *read.board;
+  REQUIRE(read.value);
+  const Board& b = *read.value;
   MoveList legal;
   legalMoves(b, legal);
   int antMoves = 0;

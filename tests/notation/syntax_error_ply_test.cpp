@@ -8,11 +8,10 @@
 #include "notation_row.hpp"
 
 using namespace apiary;
-using notation::GameError;
 
 namespace {
 
-GameError errorOf(const char* notationName, const std::string& text, bool lenient = false) {
+grammar::Rejection errorOf(const char* notationName, const std::string& text, bool lenient = false) {
   const auto games = notation::readGames(test::row(notationName), text, {.lenient = lenient});
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].error);
@@ -20,7 +19,7 @@ GameError errorOf(const char* notationName, const std::string& text, bool lenien
   return *games[0].error;
 }
 
-void checkError(const GameError& e, int line, int column, int ply, const std::string& reason) {
+void checkError(const grammar::Rejection& e, int line, int column, int ply, const std::string& reason) {
   INFO(notation::describeError("text", e));
   CHECK(e.line == line);
   CHECK(e.column == column);

@@ -174,7 +174,7 @@ TEST_CASE("explore: moves are written in the notation asked for") {
       const auto frame = notation::GameFrame::ofGame(game);
       std::optional<Move> read;
       const std::string_view written(name);
-      if (written == "uhp") read = notation::parseMoveString(got.board, m.text).move;
+      if (written == "uhp") read = notation::parseMoveString(got.board, m.text).value;
       else if (written == "pgn-like") read = notation::readPgnLikeMove(got.board, m.text).move;
       else if (written == "direction") read = notation::readDirectionMove(got.board, frame, m.text).move;
       else read = notation::readAlgebraicMove(got.board, frame, m.text).move;

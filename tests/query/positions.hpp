@@ -41,12 +41,12 @@ inline const std::vector<NamedPosition>& diagramPositions() {
 inline Board boardOf(const NamedPosition& p) {
   if (p.fen) {
     auto position = notation::readPosition(p.text);
-    if (!position.board) throw std::runtime_error(p.name + ": " + position.error.message);
-    return *position.board;
+    if (!position) throw std::runtime_error(p.name + ": " + position.error.message);
+    return *position.value;
   }
   auto game = notation::parseGameString(p.text);
-  if (!game.board) throw std::runtime_error(p.name + ": " + game.error);
-  return *game.board;
+  if (!game) throw std::runtime_error(p.name + ": " + game.error.message);
+  return *game.value;
 }
 
 }  // namespace apiary::test

@@ -4,14 +4,11 @@
 #include <charconv>
 #include <chrono>
 
-#include "engine/canonical.hpp"
-#include "notation/uhp_text.hpp"
 #include "query/error.hpp"
 #include "query/export.hpp"
 #include "query/game_list.hpp"
+#include "query/board_json.hpp"
 #include "query/json.hpp"
-#include "notation/move_notation.hpp"
-#include "query/next_positions.hpp"
 #include "query/search.hpp"
 #include "query/position_request.hpp"
 #include "server/handlers.hpp"
@@ -39,23 +36,6 @@ Board replayed(const index::GameRow& row) {
   return std::move(*board);
 }
 
-// Every ply: the move in the notation and in UHP, the position after it and its key.
-nlohmann::json pliesOf(const Board& game, const notation::Notation& notation) {
-  nlohmann::json plies = nlohmann::json::array();
-  Board board(game.type(), game.rules(), game.firstMover());
-  for (const Move& move : game.history()) {
-    const notation::MoveNotation writer(notation, board);
-    nlohmann::json ply{{"ply", board.ply() + 1},
-                       {"move", writer.write(query::unrestricted(board), move)},
-                       {"uhp", notation::moveString(board, move)}};
-    board.play(move);
-    ply["position"] = notation::writePosition(board);
-    ply["key"] = canonicalize(board).key.hex();
-    plies.push_back(std::move(ply));
-  }
-  return plies;
-}
-
 // The name viewers open a file by: `.pgn` for UHP, the notation's own extension
 // when its files have one (`.sgf`, which boardspace's viewer and Mzinga Viewer
 // open; `.fen`), else `.<notation>.txt`.
@@ -80,9 +60,7 @@ Reply gamesReply(const Params& params, query::ReadSession& session) {
 Reply gameReply(std::string_view id, const Params& params, query::ReadSession& session) {
   const index::GameRow row = rowOf(id, session);
   const Board game = replayed(row);
-  return Reply::json({{"game", query::gameJson(row)},
-                      {"game_string", notation::gameString(game)},
-                      {"plies", pliesOf(game, *params.notation)}});
+  return Reply::json(query::storedGameJson(row, game, *params.notation));
 }
 
 Reply exportReply(std::string_view id, const Params& params, query::ReadSession& session) {

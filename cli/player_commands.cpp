@@ -17,7 +17,7 @@
 #include "notation/move_notation.hpp"
 #include "query/json.hpp"
 #include "query/json_text.hpp"
-#include "query/player_json.hpp"
+#include "query/players/player_json.hpp"
 
 namespace apiary::cli {
 

@@ -5,10 +5,10 @@
 #include "notation/move_notation.hpp"
 #include "notation/position_text.hpp"
 #include "notation/uhp_text.hpp"
-#include "query/diagram.hpp"
-#include "query/export.hpp"
+#include "query/drawing/diagram.hpp"
+#include "query/games/export.hpp"
 #include "query/json.hpp"
-#include "query/next_positions.hpp"
+#include "query/positions/next_positions.hpp"
 
 namespace apiary::query {
 

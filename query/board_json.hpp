@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/board.hpp"
-#include "index/game_row.hpp"
+#include "index/catalogue/game_row.hpp"
 #include "notation/notation_table.hpp"
 
 namespace apiary::query {

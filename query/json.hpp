@@ -5,13 +5,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "index/catalogue.hpp"
-#include "index/game_row.hpp"
-#include "query/dedup.hpp"
-#include "query/explore.hpp"
-#include "query/game_list.hpp"
-#include "query/pattern.hpp"
-#include "query/search.hpp"
+#include "index/catalogue/catalogue.hpp"
+#include "index/catalogue/game_row.hpp"
+#include "query/games/dedup.hpp"
+#include "query/games/game_list.hpp"
+#include "query/patterns/pattern.hpp"
+#include "query/positions/explore.hpp"
+#include "query/positions/search.hpp"
 
 namespace apiary::query {
 

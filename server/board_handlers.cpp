@@ -2,9 +2,9 @@
 // document of `apiary show --json`), and its SVG picture. The database is read only
 // for a stored game's position.
 #include "query/board_json.hpp"
-#include "query/diagram.hpp"
-#include "query/position_request.hpp"
-#include "query/svg.hpp"
+#include "query/drawing/diagram.hpp"
+#include "query/drawing/svg.hpp"
+#include "query/positions/position_request.hpp"
 #include "server/handlers.hpp"
 
 namespace apiary::server {

@@ -5,12 +5,12 @@
 #include <chrono>
 
 #include "query/error.hpp"
-#include "query/export.hpp"
-#include "query/game_list.hpp"
 #include "query/board_json.hpp"
+#include "query/games/export.hpp"
+#include "query/games/game_list.hpp"
 #include "query/json.hpp"
-#include "query/search.hpp"
-#include "query/position_request.hpp"
+#include "query/positions/position_request.hpp"
+#include "query/positions/search.hpp"
 #include "server/handlers.hpp"
 
 namespace apiary::server {

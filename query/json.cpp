@@ -180,4 +180,24 @@ nlohmann::json notationsJson() {
   return {{"notations", std::move(rows)}};
 }
 
+nlohmann::json infoJson(const index::Info& info) {
+  nlohmann::json j{{"games", info.games},
+                   {"positions", info.positions},
+                   {"bytes", info.bytes},
+                   {"postings", info.postings},
+                   {"catalogue_bytes", info.catalogueBytes},
+                   {"position_bytes", info.positionBytes},
+                   {"batches", info.batches},
+                   {"sources", info.sources},
+                   {"rejected", info.rejected},
+                   {"repaired", info.repaired},
+                   {"games_by_type", info.gamesByType},
+                   {"formats", info.formats},
+                   {"newest_date", info.newestDate.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.newestDate)}};
+  j["synced"] = nlohmann::json::array();
+  for (const index::SourceSync& s : info.synced)
+    j["synced"].push_back({{"source", s.source}, {"last_synced", s.lastSynced}, {"files", s.files}});
+  return j;
+}
+
 }  // namespace apiary::query

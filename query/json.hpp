@@ -7,6 +7,7 @@
 
 #include "index/catalogue/catalogue.hpp"
 #include "index/catalogue/game_row.hpp"
+#include "index/info.hpp"
 #include "query/games/dedup.hpp"
 #include "query/games/game_list.hpp"
 #include "query/patterns/pattern.hpp"
@@ -52,6 +53,12 @@ nlohmann::json rejectedJson(const index::RejectedGame& r);
 //  "notation", "plies"}]}], "games", "compared", "min_plies", "seconds"}: a
 // cluster's games carry gameJson's members that dedup reads.
 nlohmann::json dedupJson(const DedupReport& r, uint32_t minPlies);
+
+// What the database holds: {"games", "positions", "bytes", "postings",
+//  "catalogue_bytes", "position_bytes", "batches", "sources", "rejected", "repaired",
+//  "games_by_type", "formats", "newest_date" (null when no game is dated),
+//  "synced": [{"source", "last_synced", "files"}]}
+nlohmann::json infoJson(const index::Info& info);
 
 // The notations apiary knows, what each reads and writes and what --lenient repairs:
 // {"notations": [{"name", "aliases", "read", "write", "moves", "lenient":

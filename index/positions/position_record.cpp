@@ -22,24 +22,12 @@ uint8_t codeOf(Outcome outcome, uint32_t labelCount) {
 }
 
 void putCounts(std::string& out, const Counts& c) {
-  putVarint(out, c.games);
-  putVarint(out, c.moverWins);
-  putVarint(out, c.draws);
-  putVarint(out, c.moverLosses);
-  putVarint(out, c.firstWins);
-  putVarint(out, c.secondWins);
-  putVarint(out, c.lengthSum);
+  for (const auto field : Counts::kFields) putVarint(out, c.*field);
 }
 
 Counts readCounts(Reader& in) {
   Counts c;
-  c.games = in.varint();
-  c.moverWins = in.varint();
-  c.draws = in.varint();
-  c.moverLosses = in.varint();
-  c.firstWins = in.varint();
-  c.secondWins = in.varint();
-  c.lengthSum = in.varint();
+  for (const auto field : Counts::kFields) c.*field = in.varint();
   return c;
 }
 

@@ -40,6 +40,10 @@ TEST_CASE("info: the CLI's document is the API's") {
   const json served = api.document("/api/info");
   CHECK(api.cli("info") == served);
   CHECK(served["games"].get<int>() > 0);
+  CHECK(served["positions"].get<int>() > 0);
+  uint64_t byType = 0;
+  for (const auto& [type, games] : served["games_by_type"].items()) byType += games.get<uint64_t>();
+  CHECK(byType == served["games"].get<uint64_t>());
 }
 
 TEST_CASE("explore: the CLI's document is the API's, for positions, notations, stored games and filters") {

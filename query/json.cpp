@@ -80,7 +80,7 @@ nlohmann::json explorationJson(const Exploration& e) {
 nlohmann::json gameJson(const index::GameRow& g) {
   const auto orNull = [](const auto& value) { return value ? nlohmann::json(*value) : nlohmann::json(nullptr); };
   return {{"id", g.id},         {"source", g.source},         {"source_index", g.sourceIndex},
-          {"notation", g.format},
+          {"notation", g.notation},
           {"white", g.white},   {"black", g.black},           {"event", g.event},
           {"site", g.site},     {"date", g.date},             {"result", resultName(g.result)},
           {"game_type", g.gameType}, {"plies", g.plies},      {"tournament", g.tournament},
@@ -142,7 +142,7 @@ nlohmann::json gameListJson(const GameList& list) {
 }
 
 nlohmann::json rejectedJson(const index::RejectedGame& r) {
-  return {{"source", r.source}, {"source_index", r.sourceIndex}, {"notation", r.format}, {"line", r.line},
+  return {{"source", r.source}, {"source_index", r.sourceIndex}, {"notation", r.notation}, {"line", r.line},
           {"column", r.column}, {"ply", r.ply}, {"message", r.error}};
 }
 
@@ -151,7 +151,7 @@ nlohmann::json dedupJson(const DedupReport& r, uint32_t minPlies) {
   for (const auto& c : r.clusters) {
     nlohmann::json games = nlohmann::json::array();
     for (const auto& g : c.games)
-      games.push_back({{"id", g.id}, {"source", g.source}, {"source_index", g.sourceIndex}, {"notation", g.format},
+      games.push_back({{"id", g.id}, {"source", g.source}, {"source_index", g.sourceIndex}, {"notation", g.notation},
                        {"plies", g.plies}});
     clusters.push_back({{"mode", dedupModeName(c.mode)}, {"reason", c.reason}, {"games", std::move(games)}});
   }
@@ -192,7 +192,7 @@ nlohmann::json infoJson(const index::Info& info) {
                    {"rejected", info.rejected},
                    {"repaired", info.repaired},
                    {"games_by_type", info.gamesByType},
-                   {"formats", info.formats},
+                   {"notations", info.notations},
                    {"newest_date", info.newestDate.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.newestDate)}};
   j["synced"] = nlohmann::json::array();
   for (const index::SourceSync& s : info.synced)

@@ -56,7 +56,7 @@ nlohmann::json dedupJson(const DedupReport& r, uint32_t minPlies);
 
 // What the database holds: {"games", "positions", "bytes", "postings",
 //  "catalogue_bytes", "position_bytes", "batches", "sources", "rejected", "repaired",
-//  "games_by_type", "formats", "newest_date" (null when no game is dated),
+//  "games_by_type", "notations", "newest_date" (null when no game is dated),
 //  "synced": [{"source", "last_synced", "files"}]}
 nlohmann::json infoJson(const index::Info& info);
 

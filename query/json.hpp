@@ -1,5 +1,5 @@
 // The JSON documents of the answers, one shape each, for every front end: the CLI's
-// --json and the server's API print the same document for the same question.
+// JSON and the server's API print the same document for the same question.
 #pragma once
 #include <chrono>
 
@@ -60,7 +60,7 @@ nlohmann::json dedupJson(const DedupReport& r, uint32_t minPlies);
 //  "synced": [{"source", "last_synced", "files"}]}
 nlohmann::json infoJson(const index::Info& info);
 
-// The notations apiary knows, what each reads and writes and what --lenient repairs:
+// The notations apiary knows, what each reads and writes and what lenient reading repairs:
 // {"notations": [{"name", "aliases", "read", "write", "moves", "lenient":
 //  {"slide_rules", "colour_letters"}}]}
 nlohmann::json notationsJson();
@@ -79,7 +79,7 @@ class AnswerClock {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-// A result in the words of --result: white, black, draw, unknown.
+// A result in the words of the result filter: white, black, draw, unknown.
 const char* resultName(GameState s);
 
 }  // namespace apiary::query

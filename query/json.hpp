@@ -9,6 +9,7 @@
 #include "index/catalogue/game_row.hpp"
 #include "index/info.hpp"
 #include "query/games/dedup.hpp"
+#include "query/games/export.hpp"
 #include "query/games/game_list.hpp"
 #include "query/patterns/pattern.hpp"
 #include "query/positions/explore.hpp"
@@ -64,6 +65,27 @@ nlohmann::json infoJson(const index::Info& info);
 // {"notations": [{"name", "aliases", "read", "write", "moves", "lenient":
 //  {"slide_rules", "colour_letters"}}]}
 nlohmann::json notationsJson();
+
+// apiary export --json: {"notation", "exported", "missing", "unreadable"}, then
+// "file" and the "ids" written to it, or without a file the "games": [{"id",
+// "text"}] themselves.
+struct ExportedText {
+  index::GameId id = 0;
+  std::string text;
+};
+nlohmann::json exportJson(const ExportSummary& summary, std::string_view notation, const std::string& file,
+                          const std::vector<ExportedText>& texts);
+
+// apiary perft --json: {"game_type", "depths": [{"depth", "nodes", "seconds", "nps"}]}
+struct PerftDepth {
+  int depth = 0;
+  uint64_t nodes = 0;
+  double seconds = 0, nodesPerSecond = 0;
+};
+nlohmann::json perftJson(const GameType& type, const std::vector<PerftDepth>& depths);
+
+// A --batch line that was not answered: {"line", "error"}.
+nlohmann::json batchErrorJson(int line, const std::string& error);
 
 // Times an answer for its "elapsed_ms": the CLI and the server time the same span,
 // from the question asked to its document built, not the reading of its text.

@@ -44,7 +44,8 @@ class Batches {
         findings_(findingsFor(options.findings, summary)),
         writer_(db, options.threads),
         // Sized once a batch: grown by doubling, it moved every record a few times
-        // and took fresh pages for each copy. Capped: --batch-games may be huge.
+        // and took fresh pages for each copy. Capped: a batch may be asked to hold any
+        // number of games.
         reserved_(std::min<std::size_t>(options.batchGames, 1 << 16)) {
     games_.reserve(reserved_);
   }

@@ -46,9 +46,9 @@ void populate(char* p, std::size_t n) {
 uint64_t WarmUp::defaultBudget() { return availableMemory() / 2; }
 
 WarmUp::WarmUp(const std::filesystem::path& dir, std::shared_ptr<const PositionStore> positions, uint64_t budget,
-               std::function<void()> starting)
+               Hooks hooks)
     : positions_(std::move(positions)) {
-  thread_ = std::thread([this, dir, budget, starting = std::move(starting)] { run(dir, budget, starting); });
+  thread_ = std::thread([this, dir, budget, hooks = std::move(hooks)] { run(dir, budget, hooks); });
 }
 
 WarmUp::~WarmUp() {
@@ -67,8 +67,8 @@ void WarmUp::wait() const {
   ended_.wait(lock, [&] { return done_; });
 }
 
-void WarmUp::run(const std::filesystem::path& dir, uint64_t budget, const std::function<void()>& starting) {
-  if (starting) starting();
+void WarmUp::run(const std::filesystem::path& dir, uint64_t budget, const Hooks& hooks) {
+  if (hooks.starting) hooks.starting();
   std::string error;
   try {
     // The positions first: every explore reads them, a search only a page of games.
@@ -87,6 +87,7 @@ void WarmUp::run(const std::filesystem::path& dir, uint64_t budget, const std::f
     error_ = std::move(error);
   }
   ended_.notify_all();
+  if (hooks.ended) hooks.ended(progress());
 }
 
 void WarmUp::mapCatalogue(const std::filesystem::path& file, uint64_t budget) {

@@ -25,22 +25,31 @@ namespace apiary::index {
 
 class PositionStore;
 
+struct WarmUpProgress {
+  uint64_t positionBytes = 0;   // of the buckets and lists apart, read so far
+  uint64_t catalogueBytes = 0;  // of catalogue.sqlite, in memory so far
+  bool done = false;            // ended (read all, stopped, or failed)
+  std::string error;            // why it failed, when it did (queries then read from disk)
+};
+
+// Called on the warm-up's thread: `starting` before it reads anything (tests hold
+// it there to see queries answered meanwhile), `ended` once it has ended.
+struct WarmUpHooks {
+  std::function<void()> starting = {};
+  std::function<void(const WarmUpProgress&)> ended = {};
+};
+
 class WarmUp {
  public:
-  struct Progress {
-    uint64_t positionBytes = 0;   // of the buckets and lists apart, read so far
-    uint64_t catalogueBytes = 0;  // of catalogue.sqlite, in memory so far
-    bool done = false;            // ended (read all, stopped, or failed)
-    std::string error;            // why it failed, when it did (queries then read from disk)
-  };
+  using Progress = WarmUpProgress;
+  using Hooks = WarmUpHooks;
+
   // Half the memory the kernel says is available: what a warm-up reads by default.
   static uint64_t defaultBudget();
 
-  // Starts warming `dir`'s database, its positions through `positions`. `starting`,
-  // when given, is called on the warm-up's thread before it reads anything (tests
-  // hold it there to see queries answered meanwhile).
+  // Starts warming `dir`'s database, its positions through `positions`.
   WarmUp(const std::filesystem::path& dir, std::shared_ptr<const PositionStore> positions,
-         uint64_t budget = defaultBudget(), std::function<void()> starting = {});
+         uint64_t budget = defaultBudget(), Hooks hooks = {});
   // Stops the reading soon and releases the catalogue's mapping.
   ~WarmUp();
   WarmUp(const WarmUp&) = delete;
@@ -51,7 +60,7 @@ class WarmUp {
   void wait() const;
 
  private:
-  void run(const std::filesystem::path& dir, uint64_t budget, const std::function<void()>& starting);
+  void run(const std::filesystem::path& dir, uint64_t budget, const Hooks& hooks);
   void mapCatalogue(const std::filesystem::path& file, uint64_t budget);
 
   std::shared_ptr<const PositionStore> positions_;

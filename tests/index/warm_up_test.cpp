@@ -1,7 +1,7 @@
 // A warm-up brings what explore and search read into memory: the positions'
 // buckets (as pages of the store's mapping) and the whole catalogue, after the
-// files were put out of memory; it tells its hook before it reads, so queries can
-// be seen answered while it runs; and a budget bounds what it reads.
+// files were put out of memory; it tells its hooks before it reads (so queries can
+// be seen answered while it runs) and when it has ended; a budget bounds it.
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -108,10 +108,14 @@ TEST_CASE("a warm-up tells its hook before reading, and positions are read meanw
   std::promise<void> release;
   std::promise<std::thread::id> heldOn;
   auto released = release.get_future().share();
-  WarmUp warm(dir, store, WarmUp::defaultBudget(), [&] {
-    heldOn.set_value(std::this_thread::get_id());
-    released.wait();
-  });
+  std::promise<WarmUp::Progress> ended;
+  WarmUp warm(dir, store, WarmUp::defaultBudget(),
+              {.starting =
+                   [&] {
+                     heldOn.set_value(std::this_thread::get_id());
+                     released.wait();
+                   },
+               .ended = [&](const WarmUp::Progress& p) { ended.set_value(p); }});
   CHECK(heldOn.get_future().get() != std::this_thread::get_id());
   // Held before reading: nothing read yet, and a query answers.
   const auto held = warm.progress();
@@ -125,6 +129,10 @@ TEST_CASE("a warm-up tells its hook before reading, and positions are read meanw
   warm.wait();
   CHECK(warm.progress().done);
   CHECK(warm.progress().positionBytes > 0);
+  // Told the end, with what was read.
+  const auto told = ended.get_future().get();
+  CHECK(told.done);
+  CHECK(told.positionBytes == warm.progress().positionBytes);
 }
 
 TEST_CASE("a warm-up reads no more than its budget") {

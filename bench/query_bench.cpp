@@ -266,6 +266,13 @@ int main(int argc, char** argv) {
           measure<Position>(
               "search, first page (20)", positions,
               [&](const Position& p) { query::search(open->db, open->catalogue, p.board, {}); }, open.before()));
+  // Newest by date first: what `apiary search` and /api/search answer by default.
+  slowest(positions, measure<Position>(
+                         "search, first page by date", positions,
+                         [&](const Position& p) {
+                           query::search(open->db, open->catalogue, p.board, {.order = index::GameOrder::Date});
+                         },
+                         open.before()));
 
   query::GameFilter filter;
   filter.player = player;

@@ -26,7 +26,7 @@
 #include "engine/canonical.hpp"
 #include "engine/generate.hpp"
 #include "index/database.hpp"
-#include "query/dedup.hpp"
+#include "query/games/dedup.hpp"
 #include "tests/query/dedup_plant.hpp"
 
 using namespace apiary;

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "engine/generate.hpp"
-#include "engine/mobility.hpp"
+#include "features/mobility.hpp"
 #include "engine/movegen.hpp"
-#include "engine/position_features.hpp"
+#include "features/position_features.hpp"
 
 using namespace apiary;
 using Clock = std::chrono::steady_clock;

@@ -1,4 +1,4 @@
-// apiary dedup: clusters of duplicate games (query/dedup.hpp), as a table or JSON.
+// apiary dedup: clusters of duplicate games (query/games/dedup.hpp), as a table or JSON.
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -10,8 +10,8 @@
 #include "cli/filter_options.hpp"
 #include "cli/terminal_text.hpp"
 #include "index/database.hpp"
-#include "query/dedup.hpp"
-#include "query/filter_match.hpp"
+#include "query/games/dedup.hpp"
+#include "query/filters/filter_match.hpp"
 #include "query/json_text.hpp"
 
 namespace apiary::cli {

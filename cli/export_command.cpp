@@ -7,8 +7,8 @@
 #include "cli/filter_options.hpp"
 #include "cli/terminal_text.hpp"
 #include "notation/notation_table.hpp"
-#include "query/export.hpp"
-#include "query/filter_match.hpp"
+#include "query/games/export.hpp"
+#include "query/filters/filter_match.hpp"
 #include "query/json_text.hpp"
 
 namespace apiary::cli {

@@ -3,7 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 
-#include "query/filter.hpp"
+#include "query/filters/filter.hpp"
 
 namespace apiary::cli {
 

@@ -1,5 +1,5 @@
 // apiary pattern: the games where a formation and/or a condition on position
-// features hold (query/pattern.hpp).
+// features hold (query/patterns/pattern.hpp).
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -14,7 +14,7 @@
 #include "index/game_query.hpp"
 #include "query/json_text.hpp"
 #include "query/json.hpp"
-#include "query/pattern.hpp"
+#include "query/patterns/pattern.hpp"
 
 namespace apiary::cli {
 

@@ -16,7 +16,7 @@
 #include "index/game_query.hpp"
 #include "notation/move_notation.hpp"
 #include "query/json_text.hpp"
-#include "query/player_json.hpp"
+#include "query/players/player_json.hpp"
 
 namespace apiary::cli {
 

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "query/error.hpp"
-#include "query/filter.hpp"
-#include "query/position_request.hpp"
+#include "query/filters/filter.hpp"
+#include "query/positions/position_request.hpp"
 
 namespace apiary::cli {
 

@@ -18,14 +18,14 @@
 #include "cli/terminal_text.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
-#include "query/explore.hpp"
-#include "query/export.hpp"
-#include "query/filter_set.hpp"
-#include "query/game_list.hpp"
+#include "query/positions/explore.hpp"
+#include "query/games/export.hpp"
+#include "query/filters/filter_set.hpp"
+#include "query/games/game_list.hpp"
 #include "notation/move_notation.hpp"
 #include "notation/position_text.hpp"
 #include "query/json.hpp"
-#include "query/search.hpp"
+#include "query/positions/search.hpp"
 #include "query/json_text.hpp"
 #include "query/session.hpp"
 
@@ -47,7 +47,7 @@ struct QueryOptions {
 };
 
 // One database opened for reading, for any number of answers, and the games the
-// filter keeps as the answers need them (query/filter_set.hpp).
+// filter keeps as the answers need them (query/filters/filter_set.hpp).
 class Session {
  public:
   Session(const GlobalOptions& global, const query::GameFilter& filter)

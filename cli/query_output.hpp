@@ -7,10 +7,10 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 
-#include "index/game_row.hpp"
-#include "query/explore.hpp"
-#include "query/pattern.hpp"
-#include "query/search.hpp"
+#include "index/catalogue/game_row.hpp"
+#include "query/positions/explore.hpp"
+#include "query/patterns/pattern.hpp"
+#include "query/positions/search.hpp"
 
 namespace apiary::cli {
 

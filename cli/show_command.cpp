@@ -17,10 +17,10 @@
 #include "notation/uhp_text.hpp"
 #include "index/database.hpp"
 #include "notation/notations.hpp"
-#include "query/diagram.hpp"
-#include "query/export.hpp"
-#include "query/filter_match.hpp"
-#include "query/svg.hpp"
+#include "query/drawing/diagram.hpp"
+#include "query/games/export.hpp"
+#include "query/filters/filter_match.hpp"
+#include "query/drawing/svg.hpp"
 #include "query/json_text.hpp"
 
 namespace apiary::cli {

@@ -12,6 +12,8 @@
 namespace apiary::grammar::ascii {
 
 namespace x3 = boost::spirit::x3;
+// Every grammar reads bytes in place.
+using It = const char*;
 
 // A set of bytes written as x3::char_ writes one ("a-zA-Z", "+-"), built at
 // compile time.

@@ -13,7 +13,6 @@
 
 namespace apiary::grammar {
 namespace {
-namespace x3 = boost::spirit::x3;
 using namespace ascii;
 using shapes::whole;
 

@@ -1,5 +1,5 @@
 // The syntax of `apiary pattern`: a formation (cells and what each must hold) and a
-// `--where` expression over position features. Syntax only: what a side, a bug or a
+// `where` condition over position features. Syntax only: what a side, a bug or a
 // feature means on a board is the engine's and the query's business.
 //
 //   formation := cell (';' cell)* [';']

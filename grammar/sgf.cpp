@@ -16,8 +16,6 @@
 namespace apiary::grammar {
 namespace {
 
-namespace x3 = boost::spirit::x3;
-using It = const char*;
 using namespace ascii;
 using sgf::Cmd;
 using sgf::Event;

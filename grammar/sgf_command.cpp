@@ -10,8 +10,6 @@
 namespace apiary::grammar::sgf {
 namespace {
 
-namespace x3 = boost::spirit::x3;
-using It = const char*;
 using namespace ascii;
 
 std::string_view view(const boost::iterator_range<It>& r) {

@@ -20,8 +20,6 @@
 namespace apiary::grammar {
 namespace {
 
-namespace x3 = boost::spirit::x3;
-using It = const char*;
 using namespace ascii;
 using uhp_detail::untilBlank;
 using uhp_detail::view;

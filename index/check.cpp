@@ -6,7 +6,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "index/visits.hpp"
+#include "index/positions/visits.hpp"
 
 namespace apiary::index {
 

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "index/catalogue.hpp"
+#include "index/catalogue/catalogue.hpp"
 #include "index/digest.hpp"
-#include "index/position_store.hpp"
+#include "index/positions/position_store.hpp"
 
 namespace apiary::index {
 

@@ -23,25 +23,12 @@ GameState stateOf(Outcome outcome, Color first) {
 }
 
 Counts& Counts::operator+=(const Counts& o) {
-  games += o.games;
-  moverWins += o.moverWins;
-  draws += o.draws;
-  moverLosses += o.moverLosses;
-  firstWins += o.firstWins;
-  secondWins += o.secondWins;
-  lengthSum += o.lengthSum;
+  for (const auto field : kFields) this->*field += o.*field;
   return *this;
 }
 
 Counts& Counts::operator-=(const Counts& o) {
-  const auto sub = [](uint64_t& a, uint64_t b) { a = a > b ? a - b : 0; };
-  sub(games, o.games);
-  sub(moverWins, o.moverWins);
-  sub(draws, o.draws);
-  sub(moverLosses, o.moverLosses);
-  sub(firstWins, o.firstWins);
-  sub(secondWins, o.secondWins);
-  sub(lengthSum, o.lengthSum);
+  for (const auto field : kFields) this->*field = this->*field > o.*field ? this->*field - o.*field : 0;
   return *this;
 }
 

@@ -3,6 +3,7 @@
 // count the same; at a position it becomes relative to the side to move there
 // (mover wins / loses), which is what the explorer shows.
 #pragma once
+#include <array>
 #include <cstdint>
 
 #include "engine/board.hpp"
@@ -27,6 +28,12 @@ struct Counts {
   // The counted games' final lengths in plies, summed: the explorer's average game
   // length is lengthSum / games, for a position and for each next position alike.
   uint64_t lengthSum = 0;
+
+  // Every field, in the order a position record stores them (position_record.cpp),
+  // so that arithmetic and encoding name each field once.
+  static constexpr std::array kFields = {&Counts::games,       &Counts::moverWins, &Counts::draws,
+                                         &Counts::moverLosses, &Counts::firstWins, &Counts::secondWins,
+                                         &Counts::lengthSum};
 
   Counts& operator+=(const Counts& o);
   Counts& operator-=(const Counts& o);  // clamps at zero (transpositions = total - continuations)

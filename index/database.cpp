@@ -6,10 +6,10 @@
 #include <future>
 #include <stdexcept>
 
-#include "index/batch_file.hpp"
+#include "index/positions/batch_file.hpp"
 #include "index/database_error.hpp"
-#include "index/known_accounts.hpp"
-#include "index/position_store.hpp"
+#include "index/catalogue/known_accounts.hpp"
+#include "index/positions/position_store.hpp"
 
 namespace apiary::index {
 
@@ -101,7 +101,7 @@ void Database::requireOwnFolder() const {
   if (!std::filesystem::exists(dir_, ec)) return;
   if (!std::filesystem::is_directory(dir_, ec))
     throw std::runtime_error(dir_.string() + " is a file, not a database folder: name a new or empty folder");
-  // A database made among someone else's files would mix with them (`--db /`).
+  // A database made among someone else's files would mix with them (a database asked for at `/`).
   // A user's list of bots may be put in the folder before its first ingest.
   if (std::filesystem::exists(dir_ / "positions") || std::filesystem::exists(dir_ / "catalogue.sqlite")) return;
   for (const auto& entry : std::filesystem::directory_iterator(dir_, ec))

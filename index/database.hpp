@@ -26,12 +26,12 @@
 #include <string>
 #include <vector>
 
-#include "index/catalogue.hpp"
+#include "index/catalogue/catalogue.hpp"
 #include "index/check.hpp"
 #include "index/database_error.hpp"
 #include "index/info.hpp"
-#include "index/position_reads.hpp"
-#include "index/position_record.hpp"
+#include "index/positions/position_reads.hpp"
+#include "index/positions/position_record.hpp"
 #include "index/record.hpp"
 
 namespace apiary::index {

@@ -4,8 +4,8 @@
 
 #include <stdexcept>
 
-#include "index/bucket.hpp"
-#include "index/position_store.hpp"
+#include "index/positions/bucket.hpp"
+#include "index/positions/position_store.hpp"
 
 namespace apiary::index {
 

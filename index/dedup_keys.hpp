@@ -1,4 +1,4 @@
-// What duplicate detection (query/dedup) reads of a whole database, each in one
+// What duplicate detection (query/games/dedup) reads of a whole database, each in one
 // streaming pass and without the parts it does not need:
 //
 // - every game's length, final position and position sequence (the catalogue's
@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "index/database.hpp"
-#include "index/position_record.hpp"
-#include "index/sqlite.hpp"
+#include "index/positions/position_record.hpp"
+#include "index/catalogue/sqlite.hpp"
 
 namespace apiary::index {
 

@@ -4,12 +4,12 @@
 // by the count. The sums are linear in the games, so the stored side (summing the
 // merged records) and the recomputed side (summing each game's visits) agree
 // exactly when the two stores hold the same games, whatever the batching, merging
-// or order. check --full compares them; tests compare two databases with them.
+// or order. A full check compares them; tests compare two databases with them.
 #pragma once
 #include <cstdint>
 #include <span>
 
-#include "index/position_record.hpp"
+#include "index/positions/position_record.hpp"
 
 namespace apiary::index {
 

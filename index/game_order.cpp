@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "index/game_query.hpp"
-#include "index/text_fold.hpp"
+#include "index/catalogue/text_fold.hpp"
 
 namespace apiary::index {
 

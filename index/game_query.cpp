@@ -1,7 +1,7 @@
 #include "index/game_query.hpp"
 
-#include "index/catalogue_schema.hpp"
-#include "index/text_fold.hpp"
+#include "index/catalogue/catalogue_schema.hpp"
+#include "index/catalogue/text_fold.hpp"
 
 
 namespace apiary::index {

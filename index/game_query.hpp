@@ -20,12 +20,12 @@
 #include <string_view>
 #include <vector>
 
-#include "index/catalogue.hpp"
+#include "index/catalogue/catalogue.hpp"
 #include "index/counts.hpp"
 #include "index/database.hpp"
-#include "index/game_row.hpp"
-#include "index/known_accounts.hpp"
-#include "index/sqlite.hpp"
+#include "index/catalogue/game_row.hpp"
+#include "index/catalogue/known_accounts.hpp"
+#include "index/catalogue/sqlite.hpp"
 
 namespace apiary::index {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "index/synced_files.hpp"
+#include "index/catalogue/synced_files.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "index/codec.hpp"
-#include "index/iso_date.hpp"
+#include "index/catalogue/iso_date.hpp"
 
 namespace apiary::index {
 

@@ -16,7 +16,7 @@
 #include "engine/canonical.hpp"
 #include "engine/canonical_track.hpp"
 #include "engine/move_observer.hpp"
-#include "engine/pattern_trace.hpp"
+#include "features/pattern_trace.hpp"
 #include "index/counts.hpp"
 #include "index/keys.hpp"
 #include "index/packed_move.hpp"

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "index/position_store.hpp"
+#include "index/positions/position_store.hpp"
 
 #ifndef MADV_POPULATE_READ
 #define MADV_POPULATE_READ 22  // Linux 5.14; older headers lack the name

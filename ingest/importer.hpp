@@ -11,7 +11,7 @@
 
 #include "notation/notation_table.hpp"
 #include "index/database.hpp"
-#include "index/synced_files.hpp"
+#include "index/catalogue/synced_files.hpp"
 #include "ingest/path_queue.hpp"
 #include "notation/game.hpp"
 

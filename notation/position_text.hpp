@@ -6,7 +6,7 @@
 // (direction, algebraic) need; a position string gives a set-up board without one.
 // Archive rules apply (no tournament opening rule), as for ingested games. Which
 // field of a request the text came from is the caller's to say
-// (query/position_request.hpp): the messages here name none.
+// (query/positions/position_request.hpp): the messages here name none.
 #pragma once
 #include <optional>
 #include <string>

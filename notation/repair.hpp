@@ -7,7 +7,7 @@
 //     exactly one legal move win.
 // The game goes on strictly from the repaired position; a game takes at most
 // kMaxRepairs. Without leniency the repair that would have worked is named in the
-// rejection, so a user knows what --lenient would do.
+// rejection, so a user knows what lenient reading would do.
 #pragma once
 #include <algorithm>
 #include <cstdint>

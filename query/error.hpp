@@ -1,5 +1,5 @@
 // An error in what a user asked, with its kind and the field at fault, so each
-// front end words it its own way: cli/ names the field as its flag (`--from-date`),
+// front end words it its own way: cli/ names the field as its flag,
 // the server as its parameter (`from_date`) and answers a status chosen by the
 // kind. The message is kept as what follows the field's name ("'2022-13-45':
 // expected yyyy-mm-dd, ..."), so no text below the front ends names a flag. It is

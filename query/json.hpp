@@ -5,11 +5,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "index/game_row.hpp"
-#include "query/explore.hpp"
-#include "query/game_list.hpp"
-#include "query/pattern.hpp"
-#include "query/search.hpp"
+#include "index/catalogue/game_row.hpp"
+#include "query/positions/explore.hpp"
+#include "query/games/game_list.hpp"
+#include "query/patterns/pattern.hpp"
+#include "query/positions/search.hpp"
 
 namespace apiary::query {
 

@@ -10,9 +10,9 @@
 
 #include "index/database.hpp"
 #include "index/game_query.hpp"
-#include "query/filter.hpp"
-#include "query/filter_cache.hpp"
-#include "query/filter_set.hpp"
+#include "query/filters/filter.hpp"
+#include "query/filters/filter_cache.hpp"
+#include "query/filters/filter_set.hpp"
 
 namespace apiary::query {
 

@@ -2,13 +2,13 @@
 // SVG picture. The database is read only for a stored game's position.
 #include "engine/movegen.hpp"
 #include "notation/uhp_text.hpp"
-#include "query/diagram.hpp"
+#include "query/drawing/diagram.hpp"
 #include "notation/move_notation.hpp"
-#include "query/next_positions.hpp"
+#include "query/positions/next_positions.hpp"
 #include "notation/position_text.hpp"
-#include "query/svg.hpp"
+#include "query/drawing/svg.hpp"
 #include "server/handlers.hpp"
-#include "query/position_request.hpp"
+#include "query/positions/position_request.hpp"
 
 namespace apiary::server {
 

@@ -7,13 +7,13 @@
 #include "engine/canonical.hpp"
 #include "notation/uhp_text.hpp"
 #include "query/error.hpp"
-#include "query/export.hpp"
-#include "query/game_list.hpp"
+#include "query/games/export.hpp"
+#include "query/games/game_list.hpp"
 #include "query/json.hpp"
 #include "notation/move_notation.hpp"
-#include "query/next_positions.hpp"
-#include "query/search.hpp"
-#include "query/position_request.hpp"
+#include "query/positions/next_positions.hpp"
+#include "query/positions/search.hpp"
+#include "query/positions/position_request.hpp"
 #include "server/handlers.hpp"
 
 namespace apiary::server {

@@ -1,5 +1,5 @@
 // A request's parameters as the answers take it: the position named
-// (query/position_request.hpp, filled as the CLI fills it), the notation, the
+// (query/positions/position_request.hpp, filled as the CLI fills it), the notation, the
 // filters, paging. They come in the query string, or as a form body (a whole game
 // pasted is longer than a URL may be). Every value is checked and its length bounded here,
 // before anything reads the database. A pure function of the text, so a fuzz target
@@ -12,8 +12,8 @@
 
 #include "notation/notations.hpp"
 #include "index/game_query.hpp"
-#include "query/filter.hpp"
-#include "query/position_request.hpp"
+#include "query/filters/filter.hpp"
+#include "query/positions/position_request.hpp"
 
 namespace apiary::server {
 

@@ -1,7 +1,7 @@
 // The answers about players: one player's statistics, the table of players, names
 // by their start.
 #include "query/error.hpp"
-#include "query/player_json.hpp"
+#include "query/players/player_json.hpp"
 #include "server/handlers.hpp"
 
 namespace apiary::server {

@@ -4,12 +4,12 @@
 
 #include "index/info.hpp"
 #include "query/error.hpp"
-#include "query/explore.hpp"
+#include "query/positions/explore.hpp"
 #include "query/json.hpp"
-#include "query/pattern.hpp"
-#include "query/search.hpp"
+#include "query/patterns/pattern.hpp"
+#include "query/positions/search.hpp"
 #include "server/handlers.hpp"
-#include "query/position_request.hpp"
+#include "query/positions/position_request.hpp"
 
 namespace apiary::server {
 

@@ -3,7 +3,7 @@
 #include <functional>
 #include <vector>
 
-#include "query/pattern.hpp"
+#include "query/patterns/pattern.hpp"
 #include "server/errors.hpp"
 #include "server/handlers.hpp"
 #include "server/url.hpp"

@@ -2,8 +2,8 @@
 
 #include "query/json.hpp"
 #include "query/json_text.hpp"
-#include "query/search.hpp"
-#include "query/position_request.hpp"
+#include "query/positions/search.hpp"
+#include "query/positions/position_request.hpp"
 #include "server/limits.hpp"
 #include "server/sessions.hpp"
 

@@ -20,7 +20,7 @@
 namespace apiary::sync {
 
 // "apiary/0.1.0 (a database of Hive games)": the project's version,
-// as `apiary --version` prints it.
+// as the command prints its version.
 std::string defaultUserAgent();
 
 struct HttpOptions {

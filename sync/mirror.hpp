@@ -1,5 +1,5 @@
 // The mirror: a source's files kept on disk in the archive's own layout, by default
-// in <db>/mirror/<source>/ (or a folder databases share, `--mirror`), so that a
+// in <db>/mirror/<source>/ (or a folder databases share), so that a
 // re-ingest or a second database never downloads a file again. A download goes to
 // `<file>.part`, gets the server's Last-Modified as its mtime, and is renamed over
 // the file only once it is whole and checked.

@@ -1,5 +1,5 @@
 // What a sync does with each listed file, decided from what the catalogue holds of
-// it (index/synced_files.hpp) and what the mirror holds: nothing at all when the
+// it (index/catalogue/synced_files.hpp) and what the mirror holds: nothing at all when the
 // listing says it is as it was; else a request, conditional when there is a copy
 // to fall back on.
 #pragma once
@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "index/synced_files.hpp"
+#include "index/catalogue/synced_files.hpp"
 #include "sync/archive_source.hpp"
 #include "sync/http_client.hpp"
 

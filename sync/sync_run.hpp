@@ -1,7 +1,7 @@
 // One `apiary sync`: walk a source's listing pages, fetch what changed into the
 // mirror (one connection, on a thread of its own), and ingest each file as soon as
 // it is whole and checked, in one import with the files' states committed with
-// their games (ingest::importQueue, index/synced_files.hpp).
+// their games (ingest::importQueue, index/catalogue/synced_files.hpp).
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -44,7 +44,7 @@ struct SyncOptions {
   ingest::ImportOptions import;       // batches, jobs, findings (pathState is the run's)
   std::function<void(const SyncFailure&)> failure;
   std::function<void(const SyncProgress&)> progress;       // on any thread, one call at a time
-  std::function<void(const RemoteFile&)> wouldFetch;       // --dry-run: each file a sync would request
+  std::function<void(const RemoteFile&)> wouldFetch;       // a dry run: each file a sync would request
 };
 
 struct SyncSummary {

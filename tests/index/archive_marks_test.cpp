@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "index/archive_marks.hpp"
-#include "index/known_accounts.hpp"
+#include "index/catalogue/archive_marks.hpp"
+#include "index/catalogue/known_accounts.hpp"
 #include "support.hpp"
 
 using namespace apiary;

@@ -9,11 +9,11 @@
 #include <span>
 #include <vector>
 
-#include "index/bucket.hpp"
+#include "index/positions/bucket.hpp"
 #include "index/codec.hpp"
 #include "index/keys.hpp"
-#include "index/merge_operator.hpp"
-#include "index/position_record.hpp"
+#include "index/positions/merge_operator.hpp"
+#include "index/positions/position_record.hpp"
 
 using namespace apiary::index;
 

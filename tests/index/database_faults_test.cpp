@@ -4,7 +4,7 @@
 #include <fstream>
 
 #include "index/database_error.hpp"
-#include "index/position_store.hpp"
+#include "index/positions/position_store.hpp"
 #include "index_support.hpp"
 #include "run_apiary.hpp"
 #include <catch2/catch.hpp>

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
-#include "index/batch_file.hpp"
-#include "index/position_store.hpp"
+#include "index/positions/batch_file.hpp"
+#include "index/positions/position_store.hpp"
 #include "index_support.hpp"
 
 using namespace apiary;

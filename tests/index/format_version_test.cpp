@@ -2,8 +2,8 @@
 // and by the command line, with a message that says what to do; never misread.
 #include <catch2/catch.hpp>
 
-#include "index/catalogue_schema.hpp"
-#include "index/sqlite.hpp"
+#include "index/catalogue/catalogue_schema.hpp"
+#include "index/catalogue/sqlite.hpp"
 #include "index_support.hpp"
 #include "run_apiary.hpp"
 

@@ -3,7 +3,7 @@
 // with postings kept apart under the position's own key.
 #include <catch2/catch.hpp>
 
-#include "index/position_record.hpp"
+#include "index/positions/position_record.hpp"
 
 using namespace apiary::index;
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <random>
 
-#include "index/position_record.hpp"
+#include "index/positions/position_record.hpp"
 
 using namespace apiary::index;
 

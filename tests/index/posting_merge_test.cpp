@@ -10,7 +10,7 @@
 #include <new>
 #include <random>
 
-#include "index/posting_list.hpp"
+#include "index/positions/posting_list.hpp"
 
 namespace {
 

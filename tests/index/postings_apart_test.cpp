@@ -7,7 +7,7 @@
 #include <rocksdb/sst_file_writer.h>
 
 #include "index/keys.hpp"
-#include "index/position_store.hpp"
+#include "index/positions/position_store.hpp"
 #include "index_support.hpp"
 
 using namespace apiary;

@@ -6,8 +6,8 @@
 #include <tuple>
 #include <vector>
 
-#include "index/iso_date.hpp"
-#include "index/visits.hpp"
+#include "index/catalogue/iso_date.hpp"
+#include "index/positions/visits.hpp"
 #include "index_support.hpp"
 
 using namespace apiary;

@@ -7,7 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "index/catalogue_schema.hpp"
+#include "index/catalogue/catalogue_schema.hpp"
 #include "index_support.hpp"
 
 using namespace apiary;

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "index/text_fold.hpp"
+#include "index/catalogue/text_fold.hpp"
 
 using apiary::index::foldCase;
 

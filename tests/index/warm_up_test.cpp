@@ -10,7 +10,7 @@
 #include <future>
 #include <thread>
 
-#include "index/position_store.hpp"
+#include "index/positions/position_store.hpp"
 #include "index/warm_up.hpp"
 #include "index_support.hpp"
 

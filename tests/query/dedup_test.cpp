@@ -19,7 +19,7 @@
 #include "index/record.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
-#include "query/dedup.hpp"
+#include "query/games/dedup.hpp"
 #include "run_apiary.hpp"
 #include "support.hpp"
 #include "notation_row.hpp"

@@ -1,7 +1,7 @@
 // The terminal diagram: golden files for its exact text (plain and coloured), and
 // the properties those files should have, checked on their own: the hex geometry of
 // offset rows, letter case by colour, stack heights, the last move's marks.
-#include "query/diagram.hpp"
+#include "query/drawing/diagram.hpp"
 
 #include <cctype>
 #include <cstdlib>

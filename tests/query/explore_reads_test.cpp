@@ -3,8 +3,8 @@
 // one MultiGet, however many moves there are.
 #include <catch2/catch.hpp>
 
-#include "index/position_store.hpp"
-#include "query/explore.hpp"
+#include "index/positions/position_store.hpp"
+#include "query/positions/explore.hpp"
 #include "query_support.hpp"
 
 using namespace apiary;

@@ -6,10 +6,10 @@
 
 #include "notation/uhp_text.hpp"
 #include "notation/move_text.hpp"
-#include "query/explore.hpp"
+#include "query/positions/explore.hpp"
 #include "notation/move_notation.hpp"
 #include "notation/position_text.hpp"
-#include "query/search.hpp"
+#include "query/positions/search.hpp"
 #include "query_support.hpp"
 #include "notation_row.hpp"
 

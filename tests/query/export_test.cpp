@@ -1,12 +1,12 @@
 // Export: games out of a database in every notation apiary writes, read back to the
 // same games; tags as the files had them; which games the filters select.
-#include "query/export.hpp"
+#include "query/games/export.hpp"
 
 #include <map>
 #include <stdexcept>
 
 #include "index/index_support.hpp"
-#include "query/filter_match.hpp"
+#include "query/filters/filter_match.hpp"
 #include "notation_row.hpp"
 #include <catch2/catch.hpp>
 

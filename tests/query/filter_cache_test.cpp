@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "query/error.hpp"
-#include "query/filter_cache.hpp"
+#include "query/filters/filter_cache.hpp"
 #include "query/session.hpp"
 #include "run_apiary.hpp"
 #include "support.hpp"

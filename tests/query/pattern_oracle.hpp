@@ -13,11 +13,11 @@
 
 #include "engine/generate.hpp"
 #include "engine/movegen.hpp"
-#include "engine/position_features.hpp"
+#include "features/position_features.hpp"
 #include "index/index_support.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
-#include "query/pattern.hpp"
+#include "query/patterns/pattern.hpp"
 #include "notation_row.hpp"
 #include "support.hpp"
 

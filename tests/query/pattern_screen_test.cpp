@@ -1,4 +1,4 @@
-// How pattern search's screen reads the stored features (query/stored_condition.hpp):
+// How pattern search's screen reads the stored features (query/patterns/stored_condition.hpp):
 // the bit fields it tests are PlyFeatures' own, conditions too long for its table of
 // verdicts are walked and still exact, and a condition that a feature the store
 // lacks cannot change is decided without a replay, and threads that each read a
@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "pattern_oracle.hpp"
-#include "query/stored_condition.hpp"
+#include "query/patterns/stored_condition.hpp"
 
 using namespace apiary;
 using namespace apiary::pattern_oracle;

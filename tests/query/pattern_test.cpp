@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "engine/mobility.hpp"
+#include "features/mobility.hpp"
 #include "pattern_oracle.hpp"
 #include "run_apiary.hpp"
 

@@ -4,14 +4,14 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
-#include "index/sqlite.hpp"
-#include "query/game_list.hpp"
-#include "query/player_stats.hpp"
-#include "query/player_table.hpp"
+#include "index/catalogue/sqlite.hpp"
+#include "query/games/game_list.hpp"
+#include "query/players/player_stats.hpp"
+#include "query/players/player_table.hpp"
 #include "notation/position_text.hpp"
 #include "notation/uhp_text.hpp"
 #include "query/error.hpp"
-#include "query/position_request.hpp"
+#include "query/positions/position_request.hpp"
 #include "query_support.hpp"
 
 using namespace apiary;

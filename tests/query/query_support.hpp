@@ -22,8 +22,8 @@
 #include "index/index_support.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
-#include "query/filter.hpp"
-#include "query/filter_match.hpp"
+#include "query/filters/filter.hpp"
+#include "query/filters/filter_match.hpp"
 #include "support.hpp"
 #include "notation_row.hpp"
 
@@ -136,7 +136,7 @@ inline Board prefixOf(const index::GameRow& game, int ply) {
 }
 
 // What the index should hold, counted the slow way: every game replayed, every
-// position canonicalised, the counting rule of index/visits.hpp applied directly.
+// position canonicalised, the counting rule of index/positions/visits.hpp applied directly.
 struct Recount {
   struct Visit {
     index::GameId game;

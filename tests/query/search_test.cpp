@@ -6,11 +6,11 @@
 #include <sstream>
 
 #include "notation/uhp_text.hpp"
-#include "query/explore.hpp"
+#include "query/positions/explore.hpp"
 #include "notation/position_text.hpp"
 #include "query/error.hpp"
-#include "query/position_request.hpp"
-#include "query/search.hpp"
+#include "query/positions/position_request.hpp"
+#include "query/positions/search.hpp"
 #include "query_support.hpp"
 #include "notation_row.hpp"
 

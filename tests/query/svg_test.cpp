@@ -1,7 +1,7 @@
 // The SVG diagram, read back with libxml2: well-formed XML in the SVG namespace, one
 // tile per stack named by its pieces, neighbours one hexagon apart, the last move
 // outlined on the right tile, heights in badges, and any text escaped.
-#include "query/svg.hpp"
+#include "query/drawing/svg.hpp"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "index/text_fold.hpp"
+#include "index/catalogue/text_fold.hpp"
 #include "query/error.hpp"
 #include "run_apiary.hpp"
 #include "server/handlers.hpp"

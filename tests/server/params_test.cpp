@@ -11,7 +11,7 @@
 #include "notation/notation_table.hpp"
 #include "server/handlers.hpp"
 #include "server/params.hpp"
-#include "query/position_request.hpp"
+#include "query/positions/position_request.hpp"
 #include "notation_row.hpp"
 
 using apiary::query::QueryError;

@@ -10,7 +10,7 @@
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
 #include "query/json.hpp"
-#include "query/pattern.hpp"
+#include "query/patterns/pattern.hpp"
 #include "server/errors.hpp"
 #include "server/handlers.hpp"
 #include "notation_row.hpp"

@@ -4,7 +4,7 @@
 #include <condition_variable>
 #include <mutex>
 
-#include "query/pattern.hpp"
+#include "query/patterns/pattern.hpp"
 #include "query/session.hpp"
 #include "server/handlers.hpp"
 #include "server/pattern_pool.hpp"

@@ -1,0 +1,81 @@
+#include "query/filters/filter_set.hpp"
+
+#include <algorithm>
+
+#include "query/filters/filter_match.hpp"
+
+namespace apiary::query {
+
+index::GameQuery toGameQuery(const GameFilter& f) {
+  validateFilter(f);
+  index::GameQuery q;
+  q.player = f.player;
+  if (f.color) q.playerSeat = *f.color == "first" ? index::Seat::First : index::Seat::Second;
+  q.white = f.white;
+  q.black = f.black;
+  q.event = f.event;
+  q.site = f.site;
+  q.fromDate = f.fromDate;
+  q.toDate = f.toDate;
+  if (f.result) q.result = resultFilterState(*f.result);
+  if (f.gameType) q.gameType = GameType::parse(*f.gameType);
+  if (f.strictOnly) q.repaired = false;
+  if (f.repairedOnly) q.repaired = true;
+  q.humans = f.humans;
+  q.noGuests = f.noGuests;
+  q.tournament = f.tournament;
+  q.minRating = f.minRating;
+  return q;
+}
+
+FilterSet::FilterSet(const index::GameSearch& search, const GameFilter& filter) {
+  dense_.assign(std::size_t(search.visible()) + 1, 0);
+  for (const index::GameFacts& g : search.facts(toGameQuery(filter))) {
+    dense_[g.id] = slotOf(g);
+    ++size_;
+  }
+}
+
+FilterSet::FilterSet(const index::GameSearch& search, const GameFilter& filter, std::span<const index::GameId> ids) {
+  std::vector<index::GameId> unique(ids.begin(), ids.end());
+  std::sort(unique.begin(), unique.end());
+  unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+  for (const index::GameFacts& g : search.factsOf(toGameQuery(filter), unique)) sparse_.emplace_back(g.id, slotOf(g));
+  size_ = sparse_.size();
+}
+
+uint32_t FilterSet::slot(index::GameId id) const {
+  if (!dense_.empty()) return id > 0 && uint64_t(id) < dense_.size() ? dense_[id] : 0;
+  const auto it = std::lower_bound(sparse_.begin(), sparse_.end(), std::pair<index::GameId, uint32_t>(id, 0));
+  return it != sparse_.end() && it->first == id ? it->second : 0;
+}
+
+KeptGames::KeptGames(const index::GameSearch& search, GameFilter filter, std::size_t byIdLimit)
+    : search_(search), filter_(std::move(filter)), byIdLimit_(byIdLimit) {
+  toGameQuery(filter_);  // an unusable value fails here, before any query
+}
+
+const FilterSet& KeptGames::all() {
+  if (!all_) all_ = std::make_unique<FilterSet>(search_, filter_);
+  return *all_;
+}
+
+const FilterSet& KeptGames::among(std::span<const index::GameId> ids) {
+  if (all_ || ids.size() > byIdLimit_) return all();
+  some_ = std::make_unique<FilterSet>(search_, filter_, ids);
+  return *some_;
+}
+
+const FilterSet& KeptGames::through(const index::PositionReads& positions) {
+  // Counting first (a record's first bytes) spares decoding a popular position's
+  // postings only to find they are too many to look up one by one.
+  uint64_t games = 0;
+  for (std::size_t i = 0; i < positions.size(); ++i) games += positions.games(i);
+  if (all_ || games > byIdLimit_) return all();
+  std::vector<index::GameId> ids;
+  for (std::size_t i = 0; i < positions.size(); ++i)
+    for (const index::Posting& p : positions.postings(i)) ids.push_back(p.game);
+  return among(ids);
+}
+
+}  // namespace apiary::query

@@ -1,10 +1,10 @@
 // Parse + resolve throughput per notation, in games per second on one core: N
-// generated games are written in every writable format, then each text is read
+// generated games are written in every notation that writes games, then each text is read
 // back (parsed, every move resolved and played) and timed. Games are taken as the
 // importer takes them, one by one as each is replayed (notation::GameSink), not
 // collected: holding every replayed board of a big file is not part of reading it.
 //
-// Usage: bench_convert [GAMES=20000] [FORMAT|all] [ROUNDS=1]. With ROUNDS > 1 each
+// Usage: bench_convert [GAMES=20000] [NOTATION|all] [ROUNDS=1]. With ROUNDS > 1 each
 // text is read that many times and the median time is reported: on a shared
 // machine one run of a fraction of a second can lose a fifth to a neighbour.
 #include <algorithm>
@@ -21,7 +21,7 @@ using namespace apiary;
 
 int main(int argc, char** argv) {
   const int n = argc > 1 ? std::atoi(argv[1]) : 20000;
-  std::string only = argc > 2 ? argv[2] : "";  // one format's name, to profile it alone
+  std::string only = argc > 2 ? argv[2] : "";  // one notation's name, to profile it alone
   if (only == "all") only.clear();
   const int rounds = std::max(1, argc > 3 ? std::atoi(argv[3]) : 1);
   GameGenerator generator(7);
@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
   std::printf("%d generated games, %.1f plies each\n", n, double(plies) / n);
   double uhpRate = 0;
   // Every notation of the table that writes games move by move (not fen), read back
-  // as the format detection gives for its text (algebraic-long is read as algebraic).
+  // as detection gives for its text (algebraic-long is read as algebraic).
   for (const notation::Notation& n : notation::notationTable()) {
     if (!serves(n, notation::NotationUse::WriteMoves) || (!only.empty() && only != n.name)) continue;
     const std::string text = n.writeGame ? notation::writeGames(n, games) : std::string();

@@ -41,8 +41,8 @@ struct Plant {
   index::GameId original = 0, copy = 0;
 };
 
-index::GameMeta metaOf(const index::Tags& tags, uint64_t n, const char* format) {
-  return {"bench/games-" + std::to_string(n / 1000) + ".txt", int64_t(n % 1000), format, tags, std::nullopt, {}};
+index::GameMeta metaOf(const index::Tags& tags, uint64_t n, const char* notationName) {
+  return {"bench/games-" + std::to_string(n / 1000) + ".txt", int64_t(n % 1000), notationName, tags, std::nullopt, {}};
 }
 
 // One original game and the copies planted from it, as records in id order.
@@ -54,10 +54,10 @@ struct Family {
 Family family(const GeneratedGame& g, uint64_t n) {
   Family f;
   f.records.push_back(index::makeRecord(g.board, metaOf(g.tags, n, "uhp")));
-  const auto copy = [&](const Board& board, const std::string& mode, const char* format) {
+  const auto copy = [&](const Board& board, const std::string& mode, const char* notationName) {
     index::Tags tags = g.tags;
     tags.emplace_back("Copy", mode);  // other tags: not the same record to the index
-    f.records.push_back(index::makeRecord(board, metaOf(tags, n, format)));
+    f.records.push_back(index::makeRecord(board, metaOf(tags, n, notationName)));
     f.copies.push_back(mode);
   };
   const int plies = g.board.ply();

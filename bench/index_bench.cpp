@@ -223,7 +223,7 @@ std::vector<index::GameRecord> buildFromText(const TextCache::Batch& batch, uint
         double mark = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
         std::size_t read = 0;
         const std::string path = "bench.uhp";
-        const std::string format = "uhp";
+        const std::string notationName = "uhp";
         notation::readGames(notation::uhpNotation(), std::string_view(batch.text).substr(from, batch.ends[hi - 1] - from),
                           [&](notation::ReplayedGame&& g) {
                             const double replayed = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
@@ -235,7 +235,7 @@ std::vector<index::GameRecord> buildFromText(const TextCache::Batch& batch, uint
                               error = "game " + std::to_string(firstIndex + at) + " rejected: " + g.error->message;
                             if (error.empty()) {
                               g.index = int(firstIndex + at);
-                              records[at] = ingest::gameRecord(g, path, format);
+                              records[at] = ingest::gameRecord(g, path, notationName);
                             }
                             mark = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
                             busy[w].second += mark - replayed;

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "notation/notation_table.hpp"
@@ -15,7 +16,7 @@ namespace {
 const std::map<std::string, std::string>& valueWords() {
   using notation::NotationUse;
   static const std::map<std::string, std::string> words{
-      {"--format", notation::notationWords(NotationUse::Read)},
+      {"--format", notation::notationWords(NotationUse::Read)},  // ingest's old spelling of --notation
       {"--from", notation::notationWords(NotationUse::Read)},  // convert's; perft's takes a GameString
       {"--to", notation::notationWords(NotationUse::Write)},
       {"--notation", notation::notationWords(NotationUse::WriteMoves)},
@@ -27,12 +28,29 @@ const std::map<std::string, std::string>& valueWords() {
   return words;
 }
 
+// Where one command's option takes other words than the same option elsewhere:
+// ingest's --notation reads, explore's and player's write moves.
+struct CommandWords {
+  std::string option, command, words;
+};
+const std::vector<CommandWords>& commandWords() {
+  static const std::vector<CommandWords> words{
+      {"--notation", "ingest", notation::notationWords(notation::NotationUse::Read)},
+  };
+  return words;
+}
+
+std::string completionOf(const std::string& words) {
+  return "COMPREPLY=($(compgen -W \"" + words + "\" -- \"$cur\"))";
+}
+
 // "-o --out --json ..." : every named option of the app; with `inherited`, only
 // those its subcommands take too (--db, not --help or --version).
 std::string optionWords(const CLI::App& app, bool inherited = false) {
   std::string out;
   for (const CLI::Option* option : app.get_options()) {
     if (inherited && (option == app.get_help_ptr() || option == app.get_version_ptr())) continue;
+    if (option->get_group().empty()) continue;  // hidden: an old spelling, not offered
     for (const auto& name : option->get_snames()) out += " -" + name;
     for (const auto& name : option->get_lnames()) out += " --" + name;
   }
@@ -53,8 +71,12 @@ void writeScript(std::ostream& out, const CLI::App& app) {
       << "    command=$word; break\n"
       << "  done\n"
       << "  case $prev in\n";
-  for (const auto& [option, words] : valueWords())
-    out << "    " << option << ") COMPREPLY=($(compgen -W \"" << words << "\" -- \"$cur\")); return ;;\n";
+  for (const auto& [option, words] : valueWords()) {
+    out << "    " << option << ") ";
+    for (const CommandWords& c : commandWords())
+      if (c.option == option) out << "if [[ $command == " << c.command << " ]]; then " << completionOf(c.words) << "; return; fi; ";
+    out << completionOf(words) << "; return ;;\n";
+  }
   out << "    --db|-o|--out|--svg|--moves-file|--batch) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
       << "  esac\n"
       << "  local options=\"" << optionWords(app) << "\"\n"

@@ -48,11 +48,11 @@ class Converter {
     if (chunk.path == clashed_) return;
     if (chunk.kind == ingest::SourceChunk::Kind::RefusedGame)
       return fail(notation::describeError(chunk.path, {chunk.pos.line, chunk.pos.column, 0, chunk.reason}));
-    const ingest::SourceFormat read = ingest::sourceFormat(chunk, table_);
+    const ingest::SourceNotation read = ingest::sourceNotation(chunk, table_);
     if (!read.error.empty()) return fail(chunk.path + ": " + read.error);
     if (!o_.outDir.empty() && chunk.path != opened_ && !open(argument, chunk.path)) return;
     std::ostream& out = o_.outDir.empty() ? std::cout : file_;
-    notation::readGames(*read.format, chunk.text, [&](notation::ReplayedGame&& game) {
+    notation::readGames(*read.notation, chunk.text, [&](notation::ReplayedGame&& game) {
       ingest::placeInFile(game, chunk);
       if (game.ok() && game.setUp && !to_.positions)
         game.error = notation::GameError{game.pos.line, game.pos.column, 0,
@@ -113,20 +113,20 @@ int runConvert(const ConvertOptions& o, std::span<const notation::Notation> tabl
   if (!o.from.empty()) {
     from = notation::findNotation(o.from, NotationUse::Read, table);
     if (!from) {
-      std::cerr << "apiary convert: unknown input format '" << o.from << "' ("
+      std::cerr << "apiary convert: unknown input notation '" << o.from << "' ("
                 << notation::notationNames(NotationUse::Read, false, table) << ")\n";
       return kExitUsage;
     }
   }
   const notation::Notation* to = notation::findNotation(o.to, NotationUse::Write, table);
   if (!to) {
-    std::cerr << "apiary convert: cannot write format '" << o.to << "' ("
+    std::cerr << "apiary convert: cannot write notation '" << o.to << "' ("
               << notation::notationNames(NotationUse::Write, false, table) << ")\n";
     return kExitUsage;
   }
   Converter converter(o, *to, table);
   ingest::ChunkOptions chunking;
-  chunking.format = from;
+  chunking.notation = from;
   chunking.notations = table;
   for (const std::string& argument : o.inputs) {
     converter.nextInput();

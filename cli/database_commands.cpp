@@ -26,7 +26,7 @@ constexpr unsigned kMaxJobs = 256;
 
 struct IngestOptions {
   std::vector<std::string> paths;
-  std::string format;
+  std::string notation;
   unsigned jobs = 0;
   std::size_t batchGames = 20000;
   bool json = false;
@@ -42,18 +42,18 @@ void showProgress(const ingest::ImportProgress& p) {
 }
 
 int runIngest(const GlobalOptions& global, const IngestOptions& o) {
-  const notation::Notation* format = nullptr;
-  if (!o.format.empty()) {
-    format = notation::findNotation(o.format, notation::NotationUse::Read);
-    if (!format) {
-      std::cerr << "apiary ingest: unknown format '" << o.format << "' ("
+  const notation::Notation* named = nullptr;
+  if (!o.notation.empty()) {
+    named = notation::findNotation(o.notation, notation::NotationUse::Read);
+    if (!named) {
+      std::cerr << "apiary ingest: unknown notation '" << o.notation << "' ("
                 << notation::notationNames(notation::NotationUse::Read) << ")\n";
       return kExitUsage;
     }
   }
   index::Database db(global.databasePath());
   ingest::ImportOptions options;
-  options.format = format;
+  options.notation = named;
   options.jobs = o.jobs;
   options.batchGames = std::max<std::size_t>(1, o.batchGames);
   options.lenient = o.lenient;
@@ -86,7 +86,7 @@ int runInfo(const GlobalOptions& global, bool json) {
             << "on disk    " << info.bytes << " bytes (catalogue " << info.catalogueBytes << ", positions "
             << info.positionBytes << ")\n";
   for (const auto& [type, n] : info.gamesByType) std::cout << "  " << type << ": " << n << " games\n";
-  for (const auto& [format, n] : info.formats) std::cout << "  from " << format << ": " << n << " games\n";
+  for (const auto& [notation, n] : info.notations) std::cout << "  from " << notation << ": " << n << " games\n";
   for (const auto& s : info.synced)
     std::cout << "synced     " << s.source << " at " << s.lastSynced << " (" << s.files << " files)\n";
   return kExitOk;
@@ -113,8 +113,11 @@ void addDatabaseCommands(CLI::App& app, const GlobalOptions& global, int& exitCo
   auto ingestOptions = std::make_shared<IngestOptions>();
   auto* ingest = app.add_subcommand("ingest", "Add games from files, directories, .zip archives or - (stdin)");
   ingest->add_option("paths", ingestOptions->paths, "What to read")->required();
-  ingest->add_option("--format", ingestOptions->format, "Read every file as this notation: " + notation::notationNames(notation::NotationUse::Read, true) +
-                          " (default: detected per file)");
+  ingest->add_option("--notation", ingestOptions->notation, "Read every file as this notation: " +
+                                                                 notation::notationNames(notation::NotationUse::Read, true) +
+                                                                 " (default: detected per file)");
+  // The old spelling, kept so that scripts written for it still run; not in the help.
+  ingest->add_option("--format", ingestOptions->notation, "The same as --notation")->group("")->excludes("--notation");
   ingest->add_option("--jobs", ingestOptions->jobs, "Worker threads, at most 256 (0, the default: one per core)")
       ->check(CLI::Range(0u, kMaxJobs));
   ingest->add_flag("--lenient", ingestOptions->lenient,

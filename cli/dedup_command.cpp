@@ -31,7 +31,7 @@ nlohmann::ordered_json toJson(const query::DedupReport& r, uint32_t minPlies) {
   for (const auto& c : r.clusters) {
     nlohmann::ordered_json games = nlohmann::ordered_json::array();
     for (const auto& g : c.games)
-      games.push_back({{"id", g.id}, {"source", g.source}, {"index", g.sourceIndex}, {"format", g.format},
+      games.push_back({{"id", g.id}, {"source", g.source}, {"index", g.sourceIndex}, {"notation", g.notation},
                        {"plies", g.plies}});
     clusters.push_back({{"mode", query::dedupModeName(c.mode)}, {"reason", c.reason}, {"games", games}});
   }
@@ -47,9 +47,9 @@ void printTable(const query::DedupReport& r, uint32_t minPlies) {
   for (const auto& c : r.clusters) {
     ++counts[int(c.mode)];
     std::cout << query::dedupModeName(c.mode) << ": " << c.reason << "\n";
-    std::printf("  %10s %6s  %-14s %6s  %s\n", "id", "plies", "format", "index", "source");
+    std::printf("  %10s %6s  %-14s %6s  %s\n", "id", "plies", "notation", "index", "source");
     for (const auto& g : c.games)
-      std::printf("  %10lld %6u  %-14s %6lld  %s\n", static_cast<long long>(g.id), g.plies, g.format.c_str(),
+      std::printf("  %10lld %6u  %-14s %6lld  %s\n", static_cast<long long>(g.id), g.plies, g.notation.c_str(),
                   static_cast<long long>(g.sourceIndex), forTerminal(g.source).c_str());
     std::cout << "\n";
   }

@@ -24,9 +24,9 @@ struct ExportOptions {
 };
 
 int runExport(const GlobalOptions& global, const ExportOptions& o) {
-  const notation::Notation* format = notation::findNotation(o.to, notation::NotationUse::Write);
-  if (!format) {
-    std::cerr << "apiary export: cannot write format '" << o.to << "' ("
+  const notation::Notation* written = notation::findNotation(o.to, notation::NotationUse::Write);
+  if (!written) {
+    std::cerr << "apiary export: cannot write notation '" << o.to << "' ("
               << notation::notationNames(notation::NotationUse::Write) << ")\n";
     return kExitUsage;
   }
@@ -46,7 +46,7 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
   }
   // Text goes straight to its destination; only --json without a file collects it.
   nlohmann::json texts = nlohmann::json::array();
-  const auto summary = query::exportGames(db, ids, *format, [&](index::GameId id, const std::string& text) {
+  const auto summary = query::exportGames(db, ids, *written, [&](index::GameId id, const std::string& text) {
     if (file.is_open()) file << text;
     else if (o.json) texts.push_back({{"id", id}, {"text", text}});
     else std::cout << gameTextForTerminal(text);
@@ -60,7 +60,7 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
     std::cerr << "apiary export: game " << id << " does not replay (a corrupt row: try apiary check)\n";
 
   if (o.json) {
-    nlohmann::json out = {{"format", format->name},
+    nlohmann::json out = {{"notation", written->name},
                           {"exported", summary.written.size()},
                           {"missing", summary.missing},
                           {"unreadable", summary.unreadable}};
@@ -68,7 +68,7 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
     else out["games"] = texts;
     std::cout << query::jsonText(out) << "\n";
   } else if (file.is_open()) {
-    std::cout << "exported " << summary.written.size() << " games as " << format->name << " to "
+    std::cout << "exported " << summary.written.size() << " games as " << written->name << " to "
               << o.out << "\n";
   }
   return summary.missing.empty() && summary.unreadable.empty() ? kExitOk : kExitFailures;

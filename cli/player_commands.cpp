@@ -120,7 +120,7 @@ int runRejected(const GlobalOptions& global, bool json) {
   index::GameSearch(db).forEachRejected([&](index::RejectedGame&& r) {
     ++total;
     if (writer)
-      writer->add({{"file", r.source}, {"index", r.sourceIndex}, {"format", r.format}, {"line", r.line},
+      writer->add({{"file", r.source}, {"index", r.sourceIndex}, {"notation", r.notation}, {"line", r.line},
                    {"column", r.column}, {"ply", r.ply}, {"message", r.error}});
     else
       std::cout << forTerminal(r.source + ":" + std::to_string(r.line) + ":" + std::to_string(r.column) + ": ply " +

@@ -172,8 +172,8 @@ std::optional<index::GameOrder> gameOrder(const std::string& name) {
 int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
   constexpr uint64_t kPage = 1000;
   try {
-    const notation::Notation* format = notation::findNotation(o.to, notation::NotationUse::Write);
-    if (!format)
+    const notation::Notation* output = notation::findNotation(o.to, notation::NotationUse::Write);
+    if (!output)
       throw std::invalid_argument("--to '" + o.to + "': expected " + notation::notationNames(notation::NotationUse::Write));
     if (!o.batch.empty()) throw std::invalid_argument("--to writes the games of one position: no --batch");
     Session session(global, o.filter);
@@ -191,7 +191,7 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
       std::vector<index::GameId> ids;
       for (const auto& hit : page.hits) ids.push_back(hit.game);
       const auto summary =
-          query::exportGames(session.db(), ids, *format, [&](index::GameId, const std::string& text) {
+          query::exportGames(session.db(), ids, *output, [&](index::GameId, const std::string& text) {
             out << (file.is_open() ? text : gameTextForTerminal(text));
           });
       written += summary.written.size();
@@ -200,7 +200,7 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
     }
     if (!out.flush()) throw std::runtime_error("cannot write " + (o.out.empty() ? "stdout" : o.out));
     if (!o.out.empty())
-      std::cout << "exported " << written << " games as " << format->name << " to " << o.out
+      std::cout << "exported " << written << " games as " << output->name << " to " << o.out
                 << "\n";
     if (failed) std::cerr << "apiary search: " << failed << " games do not replay (a corrupt row: try apiary check)\n";
     return failed ? kExitFailures : kExitOk;

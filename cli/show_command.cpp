@@ -222,7 +222,7 @@ int runShow(const GlobalOptions& global, ShowOptions o) {
   if (shown.game) {
     const auto& g = *shown.game;
     std::cout << "game " << g.id << "  " << g.gameType << ", " << shown.plies << " plies  (" << forTerminal(g.source) << " #"
-              << g.sourceIndex + 1 << ", " << g.format << ")\n";
+              << g.sourceIndex + 1 << ", " << g.notation << ")\n";
     const index::Tags tags = query::tagsOf(g);
     std::size_t width = 0;
     for (const auto& tag : tags) width = std::max(width, tag.first.size());

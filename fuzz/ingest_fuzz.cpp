@@ -1,5 +1,5 @@
 // A whole file ingested into a scratch database (in /dev/shm when there is one, as
-// each batch is committed durably), as `apiary ingest [--format NOTATION] FILE`
+// each batch is committed durably), as `apiary ingest [--notation NOTATION] FILE`
 // takes it. The database starts afresh every few thousand inputs;
 // the last one is never closed: at exit RocksDB's own statics may be gone before
 // it, and closing then crashed in its logger (a 240-s run).
@@ -25,9 +25,9 @@ std::filesystem::path scratchDir() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;
   // The first byte: even, it picks the file's extension and the notation is
-  // detected (`apiary ingest FILE`); odd, it names the notation (`--format`).
+  // detected (`apiary ingest FILE`); odd, it names the notation (`--notation`).
   static constexpr const char* kExtensions[] = {".pgn", ".txt", ".sgf", ".fen"};
-  static constexpr const char* kFormats[] = {"uhp", "sgf", "pgn-like", "direction", "algebraic", "fen"};
+  static constexpr const char* kNotations[] = {"uhp", "sgf", "pgn-like", "direction", "algebraic", "fen"};
   static const std::filesystem::path dir = scratchDir();
   static index::Database* db = nullptr;
   static int inputs = 0;
@@ -48,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // every call, each with a fresh ASan allocator cache, cost more than a race
   // libFuzzer will not find is worth (fuzz/README.md).
   options.threads = false;
-  if (named) options.format = &fuzz::row(kFormats[pick % std::size(kFormats)], notation::NotationUse::Read);
+  if (named) options.notation = &fuzz::row(kNotations[pick % std::size(kNotations)], notation::NotationUse::Read);
   // A batch is reserved whole up front: 20,000 records mapped, and their shadow
   // poisoned, every input under ASan. 64 games still split the larger inputs.
   options.batchGames = 64;

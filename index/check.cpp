@@ -90,7 +90,7 @@ class Checker {
       return std::nullopt;
     }
     Replayed r;
-    GameMeta meta{row.source, row.sourceIndex, row.format, row.tags, row.result, {}};
+    GameMeta meta{row.source, row.sourceIndex, row.notation, row.tags, row.result, {}};
     r.record = makeRecord(*board, std::move(meta));
     if (r.record.plies != row.plies) problem(name + ": plies column disagrees with its moves");
     if (!(r.record.finalKey == row.finalKey)) problem(name + ": final key disagrees with its moves");

@@ -318,7 +318,7 @@ Info Database::info() const {
   const CatalogueCounts counts = catalogue_->counts(visible_);
   info.games = counts.games;
   info.gamesByType = counts.gamesByType;
-  info.formats = counts.formats;
+  info.notations = counts.notations;
   info.rejected = counts.rejected;
   info.repaired = counts.repaired;
   info.newestDate = counts.newestDate;

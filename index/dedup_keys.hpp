@@ -44,7 +44,7 @@ uint64_t sequenceOf(std::span<const PositionHash> positions);
 struct GameSource {
   std::string path;  // the file, or "archive.zip/member"
   int64_t index = 0;  // 0-based position of the game in it
-  std::string format;
+  std::string notation;
 };
 
 class DedupReader {

@@ -328,7 +328,7 @@ void GameSearch::forEachPlayerGame(const GameQuery& query, bool withMoves,
 }
 
 void GameSearch::forEachRejected(const std::function<void(RejectedGame&&)>& visit) const {
-  StatementLease s(prepared("SELECT s.path, r.source_index, r.format, r.line, r.col, r.ply, r.error FROM rejected r"
+  StatementLease s(prepared("SELECT s.path, r.source_index, r.notation, r.line, r.col, r.ply, r.error FROM rejected r"
                             " JOIN sources s ON s.id = r.source ORDER BY s.path, r.source_index"));
   while (s->step())
     visit({s->text(0), s->integer(1), s->text(2), int(s->integer(3)), int(s->integer(4)), int(s->integer(5)), s->text(6)});

@@ -16,7 +16,7 @@ void to_json(nlohmann::json& j, const Info& info) {
                      {"rejected", info.rejected},
                      {"repaired", info.repaired},
                      {"games_by_type", info.gamesByType},
-                     {"formats", info.formats},
+                     {"notations", info.notations},
                      {"newest_date", info.newestDate.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.newestDate)}};
   j["synced"] = nlohmann::json::array();
   for (const SourceSync& s : info.synced)

@@ -23,14 +23,14 @@ struct Info {
   uint64_t rejected = 0;
   uint64_t repaired = 0;  // games read leniently, with at least one repair
   std::map<std::string, uint64_t> gamesByType;
-  std::map<std::string, uint64_t> formats;  // games by notation
+  std::map<std::string, uint64_t> notations;  // games by the notation they were read in
   std::string newestDate;  // the latest game's date (ISO, maybe only yyyy[-mm]); empty when none is dated
   std::vector<SourceSync> synced;           // each source apiary sync has run on
 };
 
 // {"games": N, "positions": N, "bytes": N, "postings": N, "catalogue_bytes": N,
 //  "position_bytes": N, "batches": N, "sources": N, "rejected": N, "repaired": N,
-//  "games_by_type": {...}, "formats": {...}, "newest_date": "yyyy-mm-dd" or null,
+//  "games_by_type": {...}, "notations": {...}, "newest_date": "yyyy-mm-dd" or null,
 //  "synced": [{"source": "boardspace", "last_synced": "2026-11-29T04:00:00Z", "files": N}, ...]}
 void to_json(nlohmann::json& j, const Info& info);
 

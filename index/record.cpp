@@ -44,7 +44,7 @@ CanonicalMove canonicalMove(bool blackMoved, const Board& after, const Canonical
 // of a record's instructions), by codec.hpp's encoders: fingerprints are the stored
 // identity, so their bytes must not change.
 uint64_t fingerprintOf(const GameRecord& r) {
-  std::size_t size = 10 + r.meta.format.size() + 10 + 8 * r.positions.size() + 3 * r.uhpMoves.size();
+  std::size_t size = 10 + r.meta.notation.size() + 10 + 8 * r.positions.size() + 3 * r.uhpMoves.size();
   for (const auto& [name, value] : r.meta.tags) size += 20 + name.size() + value.size();
   std::string bytes(size, '\0');
   char* out = bytes.data();
@@ -53,7 +53,7 @@ uint64_t fingerprintOf(const GameRecord& r) {
     varint(s.size());
     out = std::copy(s.begin(), s.end(), out);
   };
-  text(r.meta.format);
+  text(r.meta.notation);
   varint(r.meta.tags.size());
   for (const auto& [name, value] : r.meta.tags) {
     text(name);

@@ -30,7 +30,7 @@ using Tags = std::vector<std::pair<std::string, std::string>>;
 struct GameMeta {
   std::string source;       // the file, or "archive.zip/member"
   int64_t sourceIndex = 0;  // 0-based position of the game in its source
-  std::string format;       // the notation's name
+  std::string notation;     // the notation's name
   Tags tags;
   std::optional<GameState> result;  // as the file states it; nullopt: the board's own
   // Moves lenient reading repaired: (ply, kind), kind as notation::RepairKind numbers it.

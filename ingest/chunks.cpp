@@ -198,12 +198,12 @@ class Chunker {
   // Hands on the whole games held, if they hold anything; the file's notation is
   // decided first, once, since it is now read in several chunks.
   void flushText() {
-    if (!decided_) decideFormat();
+    if (!decided_) decideNotation();
     // A file no notation reads is refused once, whole: nothing of it goes on. A
-    // file of position strings (detected, or named by --format) is refused whole
+    // file of position strings (detected, or named by --notation) is refused whole
     // by its reader: its first text says so, the rest is not handed on again.
-    const bool refusedWhole = format_ && format_->positions && textEmitted_;
-    if (format_ && !isBlank(text_) && !refusedWhole) emitText();
+    const bool refusedWhole = notation_ && notation_->positions && textEmitted_;
+    if (notation_ && !isBlank(text_) && !refusedWhole) emitText();
     text_.clear();
     gameStart_ = 0;
   }
@@ -214,7 +214,7 @@ class Chunker {
     const bool full = text_.size() >= chunkBytes_;
     games.text = std::move(text_);
     games.firstLine = textLine_;
-    games.format = format_ ? format_ : options_.format;
+    games.notation = notation_ ? notation_ : options_.notation;
     push(std::move(games));
     text_ = {};
     // A big file's next chunk will be as big: grown by doubling, each chunk was
@@ -222,12 +222,12 @@ class Chunker {
     if (full) text_.reserve(chunkBytes_ + chunkBytes_ / 4);
   }
 
-  bool decideFormat() {
+  bool decideNotation() {
     decided_ = true;
-    if (options_.format) return format_ = options_.format, true;
+    if (options_.notation) return notation_ = options_.notation, true;
     std::string_view head(head_);
     if (head.size() >= caps::kDetectBytes) head = head.substr(0, head.rfind('\n') + 1);
-    if ((format_ = notation::detectNotation(head, source_.path, options_.notations))) return true;
+    if ((notation_ = notation::detectNotation(head, source_.path, options_.notations))) return true;
     const bool binary = head_.find('\0') != std::string::npos;
     emit(SourceChunk::Kind::NotGames, binary ? "binary data, not a Hive game file" : "not a Hive game file in any notation apiary reads");
     stop_ = true;
@@ -240,7 +240,7 @@ class Chunker {
     out.path = source_.path;
     out.named = source_.named;
     out.reason = std::move(reason);
-    out.format = format_;
+    out.notation = notation_;
     return out;
   }
   void emit(SourceChunk::Kind kind, std::string reason) { push(chunk(kind, std::move(reason))); }
@@ -278,7 +278,7 @@ class Chunker {
   bool nulRead_ = false;     // some block held a NUL byte
   bool decided_ = false, emitted_ = false, stop_ = false;
   bool textEmitted_ = false;  // some of the file's text was handed on
-  const notation::Notation* format_ = nullptr;
+  const notation::Notation* notation_ = nullptr;
   SourceChunk held_;
   bool holding_ = false;
 };

@@ -31,12 +31,12 @@ struct SourceChunk {
   grammar::SourcePos pos;
   std::string reason;
   // Decided once for a file cut in several chunks (or forced); else the reader detects.
-  const notation::Notation* format = nullptr;
+  const notation::Notation* notation = nullptr;
   bool firstOfFile = false, lastOfFile = false;
 };
 
 struct ChunkOptions {
-  const notation::Notation* format = nullptr;  // none: detected per file, among:
+  const notation::Notation* notation = nullptr;  // none: detected per file, among:
   std::span<const notation::Notation> notations = notation::notationTable();
   SourceOptions sources;
   std::size_t chunkBytes = 0;  // 0: caps::kChunkBytes

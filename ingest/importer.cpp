@@ -54,11 +54,11 @@ ChunkResult processChunk(const SourceChunk& chunk, bool lenient) {
   ChunkResult out{chunk.path, chunk.firstOfFile, chunk.lastOfFile, chunk.kind == SourceChunk::Kind::EndOfPath,
                   {}, {}, {}, {}, {}, 0, 0, 0};
   if (out.endOfPath) return out;
-  auto reject = [&](const std::string& format, int64_t index, const notation::GameError& e) {
-    out.rejected.push_back({chunk.path, index, format, e.line, e.column, e.ply, e.message});
+  auto reject = [&](const std::string& notationName, int64_t index, const notation::GameError& e) {
+    out.rejected.push_back({chunk.path, index, notationName, e.line, e.column, e.ply, e.message});
     out.errors.push_back({chunk.path, e.line, e.column, e.ply, e.message});
   };
-  const std::string given(chunk.format ? chunk.format->name : "");
+  const std::string given(chunk.notation ? chunk.notation->name : "");
   if (chunk.kind == SourceChunk::Kind::RefusedGame) {
     ++out.games;
     reject(given, 0, notation::GameError{chunk.pos.line, chunk.pos.column, 0, chunk.reason});
@@ -68,18 +68,18 @@ ChunkResult processChunk(const SourceChunk& chunk, bool lenient) {
     reject(given, -1, notation::GameError{0, 0, 0, chunk.reason});
     return out;
   }
-  const SourceFormat read = sourceFormat(chunk);
-  if (!read.error.empty() || read.format->positions) {
+  const SourceNotation read = sourceNotation(chunk);
+  if (!read.error.empty() || read.notation->positions) {
     notGames(out, chunk, read.error.empty() ? "position strings, not games" : read.error);
     return out;
   }
-  const std::string formatName(read.format->name);
+  const std::string notationName(read.notation->name);
   // Each game's record is built while it is replayed (the builder follows its
   // moves) and finished as soon as the reader hands it on; the time between games
   // is reading and replaying, which includes most of the record's work.
   const auto start = Clock::now();
   index::RecordBuilder builder;
-  notation::readGames(*read.format, chunk.text, [&](notation::ReplayedGame&& game) {
+  notation::readGames(*read.notation, chunk.text, [&](notation::ReplayedGame&& game) {
     const auto recordStart = Clock::now();
     ++out.games;
     placeInFile(game, chunk);
@@ -88,9 +88,9 @@ ChunkResult processChunk(const SourceChunk& chunk, bool lenient) {
     for (const auto& r : game.ok() ? game.repairs : std::vector<notation::RepairNote>{})
       out.repairs.push_back({chunk.path, r.where.line, r.where.column, r.where.ply, r.where.message});
     if (game.ok())
-      out.records.push_back(gameRecord(game, chunk.path, formatName, &builder));
+      out.records.push_back(gameRecord(game, chunk.path, notationName, &builder));
     else
-      reject(formatName, game.index, *game.error);
+      reject(notationName, game.index, *game.error);
     builder.forget();  // the next game is followed from its start, or not at all
     out.recordSeconds += since(recordStart);
   }, notation::ReadOptions{.lenient = lenient, .observer = &builder});
@@ -199,9 +199,9 @@ std::optional<GameState> parseResultTag(std::string_view text) {
   return std::nullopt;
 }
 
-index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& path, const std::string& format,
+index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& path, const std::string& notationName,
                              index::RecordBuilder* builder) {
-  index::GameMeta meta{path, game.index, format, {}, std::nullopt, {}};
+  index::GameMeta meta{path, game.index, notationName, {}, std::nullopt, {}};
   if (const std::string* result = game.tag("Result")) meta.result = parseResultTag(*result);
   for (const auto& r : game.repairs) meta.repairs.push_back({r.where.ply, uint8_t(r.kind)});
   meta.tags.reserve(game.tags.size());
@@ -284,7 +284,7 @@ ImportSummary importQueue(index::Database& db, PathQueue& paths, const ImportOpt
   {
     Pipeline pipeline(jobs, options.lenient);
     ChunkOptions chunking;
-    chunking.format = options.format;
+    chunking.notation = options.notation;
     chunking.sources.skipDirectories.push_back(db.dir().string());
     // While no path is waiting, what is in flight is written: a path pushed later
     // may be long in coming (a download).

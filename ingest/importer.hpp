@@ -49,7 +49,7 @@ struct Findings {
 };
 
 struct ImportOptions {
-  const notation::Notation* format = nullptr;  // none: detected per file
+  const notation::Notation* notation = nullptr;  // none: detected per file
   unsigned jobs = 0;                      // worker threads; 0: one per core
   std::size_t batchGames = 20000;         // games per committed batch, within a file too
   std::function<void(const ImportProgress&)> progress;  // called now and then by the writer
@@ -87,10 +87,10 @@ ImportSummary importQueue(index::Database& db, PathQueue& paths, const ImportOpt
 std::optional<GameState> parseResultTag(std::string_view text);
 
 // What the index stores of a replayed game (its tags are moved out): the record
-// of game `game.index` of the file at `path`, read as `format`. Taken from
+// of game `game.index` of the file at `path`, read in the notation `notationName`. Taken from
 // `builder` when it followed the game's replay (which it then forgets), else made
 // by walking the game again.
-index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& path, const std::string& format,
+index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& path, const std::string& notationName,
                              index::RecordBuilder* builder = nullptr);
 
 }  // namespace apiary::ingest

@@ -13,7 +13,7 @@ namespace apiary::ingest {
 
 struct SourceGames {
   std::string path;
-  const notation::Notation* format = nullptr;
+  const notation::Notation* notation = nullptr;
   std::vector<notation::ReplayedGame> games;  // rejected games carry their error
   std::string error;                // set when the file itself is unusable
 };
@@ -21,13 +21,13 @@ struct SourceGames {
 // The notation to read a chunk's games in, or why the file holds nothing to read
 // (unusable, empty, binary, no notation apiary knows): the one decided for the
 // file, else detected among `table`'s rows. Its games are then
-// notation::readGames(*format, chunk.text, sink).
-struct SourceFormat {
-  const notation::Notation* format = nullptr;  // set when error is empty
+// notation::readGames(*notation, chunk.text, sink).
+struct SourceNotation {
+  const notation::Notation* notation = nullptr;  // set when error is empty
   std::string error;
 };
-SourceFormat sourceFormat(const SourceChunk& chunk,
-                          std::span<const notation::Notation> table = notation::notationTable());
+SourceNotation sourceNotation(const SourceChunk& chunk,
+                              std::span<const notation::Notation> table = notation::notationTable());
 
 // A game of a chunk whose line numbers count from the chunk's first line: now
 // counted from the file's (its index is the caller's to set).
@@ -35,7 +35,7 @@ void placeInFile(notation::ReplayedGame& game, const SourceChunk& chunk);
 
 // Every source's games at once, a file at a time, for callers that want them
 // together (tests); error says why a file holds nothing, or the first refusal.
-void readSources(const std::vector<std::string>& paths, const notation::Notation* format,
+void readSources(const std::vector<std::string>& paths, const notation::Notation* named,
                  const std::function<void(SourceGames&&)>& visit);
 
 

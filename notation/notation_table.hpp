@@ -43,8 +43,8 @@ struct Notation {
   bool positions = false;
 };
 
-// What a command asks of a notation: `--from` and `--format` read, `--to` writes
-// games, `--notation` writes moves.
+// What a command asks of a notation: convert's `--from` and ingest's `--notation`
+// read, `--to` and a game's export write games, explore's `--notation` writes moves.
 enum class NotationUse { Read, Write, WriteMoves };
 bool serves(const Notation& notation, NotationUse use);
 

@@ -1,13 +1,14 @@
 #include "query/error.hpp"
 
 #include <array>
+#include <span>
 #include <utility>
 
 namespace apiary::query {
 
 namespace {
 
-constexpr std::array<std::pair<Field, std::string_view>, 32> kNames{{
+constexpr std::array<std::pair<Field, std::string_view>, 31> kNames{{
     {Field::None, ""},
     {Field::Position, "position"},
     {Field::Moves, "moves"},
@@ -36,11 +37,21 @@ constexpr std::array<std::pair<Field, std::string_view>, 32> kNames{{
     {Field::Sort, "sort"},
     {Field::MinGames, "min_games"},
     {Field::Prefix, "prefix"},
-    {Field::Format, "format"},
     {Field::Pattern, "pattern"},
     {Field::Where, "where"},
     {Field::Name, "name"},
 }};
+
+// Names a field was called before, still taken so that links and scripts keep working.
+constexpr std::array<std::pair<Field, std::string_view>, 1> kOldNames{{
+    {Field::Notation, "format"},
+}};
+
+bool sameName(std::string_view spelled, std::string_view name) {
+  bool same = spelled.size() == name.size();
+  for (std::size_t i = 0; same && i < name.size(); ++i) same = spelled[i] == (name[i] == '-' ? '_' : name[i]);
+  return same;
+}
 
 }  // namespace
 
@@ -52,11 +63,10 @@ std::string_view fieldName(Field field) {
 
 std::optional<Field> fieldNamed(std::string_view name) {
   if (name.empty()) return std::nullopt;
-  for (const auto& [f, spelled] : kNames) {
-    bool same = spelled.size() == name.size();
-    for (std::size_t i = 0; same && i < name.size(); ++i) same = spelled[i] == (name[i] == '-' ? '_' : name[i]);
-    if (same) return f;
-  }
+  using Names = std::span<const std::pair<Field, std::string_view>>;
+  for (const Names names : {Names(kNames), Names(kOldNames)})
+    for (const auto& [f, spelled] : names)
+      if (sameName(spelled, name)) return f;
   return std::nullopt;
 }
 

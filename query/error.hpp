@@ -22,12 +22,13 @@ enum class Field {
   Position, Moves, Game, Ply, Notation,
   Player, Color, White, Black, Event, Site, FromDate, ToDate, Result, GameType, StrictOnly,
   Humans, NoGuests, Tournament, MinRating,
-  Limit, Offset, OldestFirst, SameOrder, Sort, MinGames, Prefix, Format, Pattern, Where, Name,
+  Limit, Offset, OldestFirst, SameOrder, Sort, MinGames, Prefix, Pattern, Where, Name,
 };
 
 // "from_date": the field's name as the query and the API spell it.
 std::string_view fieldName(Field field);
-// The field of that name (`-` or `_` alike); nullopt for none.
+// The field of that name (`-` or `_` alike), or of an old name kept as its alias
+// ("format": notation); nullopt for none.
 std::optional<Field> fieldNamed(std::string_view name);
 
 class QueryError : public std::invalid_argument {

@@ -59,11 +59,11 @@ nlohmann::json pliesOf(const Board& game, const notation::Notation& notation) {
 // The name viewers open a file by: `.pgn` for UHP, the notation's own extension
 // when its files have one (`.sgf`, which boardspace's viewer and Mzinga Viewer
 // open; `.fen`), else `.<notation>.txt`.
-std::string extensionOf(const notation::Notation& format) {
-  if (&format == &notation::uhpNotation()) return "pgn";
-  if (format.sniffer && std::ranges::find(format.sniffer->extensions, format.name) != format.sniffer->extensions.end())
-    return std::string(format.name);
-  return std::string(format.name) + ".txt";
+std::string extensionOf(const notation::Notation& written) {
+  if (&written == &notation::uhpNotation()) return "pgn";
+  if (written.sniffer && std::ranges::find(written.sniffer->extensions, written.name) != written.sniffer->extensions.end())
+    return std::string(written.name);
+  return std::string(written.name) + ".txt";
 }
 
 }  // namespace
@@ -89,10 +89,10 @@ Reply exportReply(std::string_view id, const Params& params, query::ReadSession&
   const index::GameRow row = rowOf(id, session);
   const auto game = query::exportableGame(row);
   if (!game) replayed(row);  // throws its error
-  const notation::Notation& format = params.format ? *params.format : notation::uhpNotation();
-  Reply reply{200, "text/plain; charset=utf-8", notation::writeGame(format, *game), {}};
+  const notation::Notation& written = *params.notation;  // UHP unless asked
+  Reply reply{200, "text/plain; charset=utf-8", notation::writeGame(written, *game), {}};
   reply.headers.emplace_back("Content-Disposition",
-                             "attachment; filename=\"game-" + std::to_string(row.id) + "." + extensionOf(format) + "\"");
+                             "attachment; filename=\"game-" + std::to_string(row.id) + "." + extensionOf(written) + "\"");
   return reply;
 }
 

@@ -61,17 +61,8 @@ const std::map<Field, Setter>& setters() {
        [](Params& p, const std::string& v) { p.position.moves = bounded(Field::Moves, v, kMaxPositionLength); }},
       {Field::Game, [](Params& p, const std::string& v) { p.position.game = number(Field::Game, v, 1, INT64_MAX); }},
       {Field::Ply, [](Params& p, const std::string& v) { p.position.ply = uint32_t(number(Field::Ply, v, 0, kMaxPly)); }},
-      {Field::Notation,
-       [](Params& p, const std::string& v) {
-         p.notationName = bounded(Field::Notation, v, kMaxValueLength);
-         p.notation = namedNotation(Field::Notation, p.notationName, notation::NotationUse::WriteMoves);
-         p.position.notation = p.notation;
-       }},
-      {Field::Format,
-       [](Params& p, const std::string& v) {
-         p.formatName = bounded(Field::Format, v, kMaxValueLength);
-         p.format = namedNotation(Field::Format, p.formatName, notation::NotationUse::Write);
-       }},
+      // Looked up once every parameter is read, for the use the endpoint makes of it.
+      {Field::Notation, [](Params& p, const std::string& v) { p.notationName = bounded(Field::Notation, v, kMaxValueLength); }},
       {Field::Player, text(&query::GameFilter::player, Field::Player)},
       {Field::Color, text(&query::GameFilter::color, Field::Color)},
       {Field::White, text(&query::GameFilter::white, Field::White)},
@@ -125,7 +116,7 @@ bool playersByScore(const Params& params) {
   reject(Field::Sort, " '" + params.sort + "': players are sorted by games or score");
 }
 
-Params parseParams(std::string_view queryString, std::string_view formBody) {
+Params parseParams(std::string_view queryString, std::string_view formBody, notation::NotationUse notationUse) {
   auto pairs = queryPairs(queryString);
   for (auto& pair : queryPairs(formBody)) pairs.push_back(std::move(pair));
   Params out;
@@ -137,6 +128,10 @@ Params parseParams(std::string_view queryString, std::string_view formBody) {
     if (setter == setters().end()) reject(Field::None, "unknown parameter '" + name + "'");
     if (!seen.insert(*field).second) reject(*field, ": given twice");
     setter->second(out, value);
+  }
+  if (seen.count(Field::Notation)) {
+    out.notation = namedNotation(Field::Notation, out.notationName, notationUse);
+    out.position.notation = out.notation;
   }
   if (out.position.game && !out.position.position.empty())
     reject(Field::Game, ": give the position once: position or game");

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "notation/notation_table.hpp"
 #include "notation/notations.hpp"
 #include "index/game_query.hpp"
 #include "query/filters/filter.hpp"
@@ -28,13 +29,13 @@ inline constexpr uint64_t kMaxPly = 100'000;
 struct Params {
   // position, game, ply, moves; notation= and game_type= also say how its texts read.
   query::PositionRequest position;
-  const notation::Notation* notation = &notation::uhpNotation();  // a row that writes moves
+  // A row that writes moves, or on the endpoints that write files (game export)
+  // one that writes games.
+  const notation::Notation* notation = &notation::uhpNotation();
   std::string notationName = "uhp";
   query::GameFilter filter;
   uint64_t limit = 20, offset = 0;
   bool oldestFirst = false, sameOrder = false;
-  const notation::Notation* format = nullptr;  // export: the file's notation (none: UHP)
-  std::string formatName;
   std::string sort;        // players: games (the default) or score; games: date (the default), plies or id
   std::string prefix;      // player names: the start of a name
   uint64_t minGames = 1;   // players: leave out players with fewer games
@@ -49,8 +50,11 @@ bool playersByScore(const Params& params);
 
 // Throws query::QueryError (BadInput, naming the parameter) for an unknown
 // parameter, a value out of range or too long, or one given twice. Names take `_`
-// or `-` alike ("from_date", "from-date"). `formBody`: the parameters of a POST
+// or `-` alike ("from_date", "from-date"), and a field's old name as its own
+// ("format": notation). `formBody`: the parameters of a POST
 // (application/x-www-form-urlencoded), taken as if they were in the query string.
-Params parseParams(std::string_view queryString, std::string_view formBody = {});
+// `notationUse`: what `notation` must name on the endpoint asked.
+Params parseParams(std::string_view queryString, std::string_view formBody = {},
+                   notation::NotationUse notationUse = notation::NotationUse::WriteMoves);
 
 }  // namespace apiary::server

@@ -26,6 +26,8 @@ struct Route {
   Lane lane;
   Handler handler;
   bool takesPosition = false;  // answered for a POSTed form too
+  // What its `notation` names: how moves are written, or (a file's export) games.
+  notation::NotationUse notationUse = notation::NotationUse::WriteMoves;
 };
 
 const std::vector<Route>& routeTable() {
@@ -40,7 +42,7 @@ const std::vector<Route>& routeTable() {
       {"/api/pattern", "", L::Pattern, [](auto& p, auto&, auto* s, auto b) { return patternReply(p, *s, b); }},
       {"/api/games/*", "game", L::Quick, [](auto& p, auto& id, auto* s, auto) { return gameReply(id, p, *s); }},
       {"/api/games/*/export", "game", L::Database,
-       [](auto& p, auto& id, auto* s, auto) { return exportReply(id, p, *s); }},
+       [](auto& p, auto& id, auto* s, auto) { return exportReply(id, p, *s); }, false, notation::NotationUse::Write},
       {"/api/player/*", "name", L::Database,
        [](auto& p, auto& name, auto* s, auto) { return playerReply(name, p, *s); }},
       {"/api/export", "", L::Database, [](auto& p, auto&, auto* s, auto) { return positionExportReply(p, *s); }},
@@ -192,7 +194,7 @@ Answer Router::answerRoute(const Request& request) const {
   } else {
     answer.reply = guarded([&] {
       const std::string capture = percentDecoded(rawCapture, route->capture, false);
-      const Params params = parseParams(target.query, request.body);
+      const Params params = parseParams(target.query, request.body, route->notationUse);
       return route->handler(params, capture, lease ? &**lease : nullptr, options_.patternBudget);
     });
   }

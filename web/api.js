@@ -81,8 +81,8 @@ export const players = ({ sort, limit, offset }) => getJson('/api/players', { so
 export const playerNames = (prefix, limit) => getJson('/api/player_names', { prefix, limit });
 
 // A link, not a fetch: the browser downloads the file the server names.
-export const exportUrl = (id, format) =>
-  `/api/games/${encodeURIComponent(id)}/export${queryOf({ format })}`;
+export const exportUrl = (id, notation) =>
+  `/api/games/${encodeURIComponent(id)}/export${queryOf({ notation })}`;
 
 // Every game that reached the position, as one file in `notation`.
 export const positionExportUrl = (where, filters, list, notation) =>

@@ -5,7 +5,7 @@
 import * as api from './api.js';
 import { BoardView } from './board.js';
 import { drawExplorer } from './explorer.js';
-import { drawGameList, drawGameViewer, exportFormats, exportNotations } from './games.js';
+import { drawGameList, drawGameViewer, gameNotations, exportNotations } from './games.js';
 import { readForm, fillForm, apiFilters, describeFilters, describeError } from './filters.js';
 import { drawHighlights } from './highlights.js';
 import { drawMoveList } from './move_list.js';
@@ -272,7 +272,7 @@ function showControls() {
 // opens, with the UHP its HTML offers and no downloads, and says why.
 async function loadNotations() {
   const { notations } = await api.notations();
-  exportFormats.splice(0, exportFormats.length, ...notations.filter((n) => n.write).map((n) => n.name));
+  gameNotations.splice(0, gameNotations.length, ...notations.filter((n) => n.write).map((n) => n.name));
   exportNotations.splice(0, exportNotations.length, ...notations.filter((n) => n.write && n.moves).map((n) => n.name));
   $('notation').replaceChildren(...notations.filter((n) => n.moves).map((n) => new Option(n.name, n.name)));
 }

@@ -7,9 +7,10 @@ import { exportUrl, positionSvgUrl } from './api.js';
 import { playerLink } from './records.js';
 import { plural } from './explorer.js';
 
-// The notations a game downloads in, and a list of games: filled from GET
+// The notations a game downloads in (all that write games), and a list of games
+// (those that write moves too): filled from GET
 // /api/notations at start.
-export const exportFormats = [];
+export const gameNotations = [];
 export const exportNotations = [];
 
 // White – Black, each name a link to the player's view.
@@ -107,8 +108,8 @@ export function drawGameViewer(container, doc, ply, onStep, onClose, onPlayer) {
   steps.append(explore, element('a', { href: positionSvgUrl({ game: g.id, ply }), target: '_blank', class: 'picture' }, 'picture'));
 
   const downloads = element('div', { class: 'downloads' }, 'Download: ');
-  for (const format of exportFormats) {
-    downloads.append(element('a', { href: exportUrl(g.id, format), download: '', class: 'download' }, format), ' ');
+  for (const written of gameNotations) {
+    downloads.append(element('a', { href: exportUrl(g.id, written), download: '', class: 'download' }, written), ' ');
   }
   container.append(title, steps, downloads);
 }

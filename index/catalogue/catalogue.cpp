@@ -17,7 +17,7 @@ namespace {
 constexpr const char* kInsertBatch =
     "INSERT INTO batches(id, state, first_game, games) VALUES (?1, 'pending', ?2, ?3)";
 constexpr const char* kInsertGame =
-    "INSERT INTO games(id, batch, source, source_index, format, game_type, white, black, event, site,"
+    "INSERT INTO games(id, batch, source, source_index, notation, game_type, white, black, event, site,"
     " date, result, first_mover, plies, moves, final_key, fingerprint, sequence, tags,"
     " tournament, white_rating, black_rating, time_control)"
     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,"
@@ -93,7 +93,7 @@ std::span<const uint8_t> bytesOf(std::string_view s) {
 Catalogue::Catalogue(const std::filesystem::path& file, bool readOnly) : db_(file, readOnly) {
   configureCatalogue(db_);
   if (readOnly)
-    checkIndexFormat(db_);
+    checkIndexFormat(db_, file);
   else
     createCatalogueSchema(db_);
 }
@@ -232,7 +232,7 @@ void Catalogue::insertPending(uint64_t batch, GameId firstGame, std::span<const 
       // Everything bound below outlives run(), so nothing is copied.
       auto insert = prepared(kInsertGame);
       insert->bindAll(id, batch, internSource(r.meta.source), r.meta.sourceIndex);
-      insert->bindUnowned(5, r.meta.format);
+      insert->bindUnowned(5, r.meta.notation);
       insert->bindUnowned(6, typeNames[r.type.expansions & 7]);
       bindOptionalText(*insert, 7, r.tag("White"));
       bindOptionalText(*insert, 8, r.tag("Black"));
@@ -335,9 +335,9 @@ void Catalogue::addRejected(std::span<const RejectedGame> games) {
     Transaction txn(db_, Transaction::Kind::Write);
     for (const RejectedGame& g : games)
       prepared(
-          "INSERT INTO rejected(source, source_index, format, line, col, ply, error)"
+          "INSERT INTO rejected(source, source_index, notation, line, col, ply, error)"
           " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (source, source_index) DO NOTHING")
-          ->bindAll(internSource(g.source), g.sourceIndex, g.format, g.line, g.column, g.ply, g.error)
+          ->bindAll(internSource(g.source), g.sourceIndex, g.notation, g.line, g.column, g.ply, g.error)
           .run();
     txn.commit();
   } catch (...) {

@@ -28,7 +28,7 @@ namespace apiary::index {
 struct RejectedGame {
   std::string source;
   int64_t sourceIndex = 0;
-  std::string format;
+  std::string notation;
   int line = 0, column = 0, ply = 0;  // 0: unknown / the whole game
   std::string error;
 };
@@ -49,7 +49,7 @@ struct CatalogueBatch {
 
 struct CatalogueCounts {
   uint64_t games = 0;
-  std::map<std::string, uint64_t> gamesByType, formats;
+  std::map<std::string, uint64_t> gamesByType, notations;
   uint64_t rejected = 0, sources = 0, batches = 0;
   uint64_t repaired = 0;  // games read with lenient repairs
   std::string newestDate;  // the latest date of a game; empty when none is dated

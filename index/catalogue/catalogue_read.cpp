@@ -9,7 +9,7 @@ namespace apiary::index {
 namespace {
 
 constexpr const char* kGameColumns =
-    "SELECT g.id, g.batch, s.path, g.source_index, g.format, g.game_type, g.white, g.black, g.event,"
+    "SELECT g.id, g.batch, s.path, g.source_index, g.notation, g.game_type, g.white, g.black, g.event,"
     " g.site, g.date, g.result, g.first_mover, g.plies, g.moves, g.final_key, g.fingerprint, g.sequence, g.tags,"
     " g.tournament, g.white_rating, g.black_rating, g.time_control FROM games g JOIN sources s ON s.id = g.source";
 
@@ -19,7 +19,7 @@ GameRow rowFrom(const Statement& s) {
   g.batch = uint64_t(s.integer(1));
   g.source = s.text(2);
   g.sourceIndex = s.integer(3);
-  g.format = s.text(4);
+  g.notation = s.text(4);
   g.gameType = s.text(5);
   g.white = s.text(6);
   g.black = s.text(7);
@@ -155,12 +155,12 @@ CatalogueCounts Catalogue::counts(GameId visible) const {
   CatalogueCounts c;
   // One pass over the games for both groupings.
   auto s = prepared(
-      "SELECT game_type, format, count(*) FROM games WHERE id <= ?1 GROUP BY game_type, format");
+      "SELECT game_type, notation, count(*) FROM games WHERE id <= ?1 GROUP BY game_type, notation");
   s->bind(1, visible);
   while (s->step()) {
     const auto n = uint64_t(s->integer(2));
     c.gamesByType[s->text(0)] += n;
-    c.formats[s->text(1)] += n;
+    c.notations[s->text(1)] += n;
     c.games += n;
   }
   const auto single = [&](const char* sql) {

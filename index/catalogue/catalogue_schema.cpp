@@ -24,7 +24,7 @@ CREATE TABLE IF NOT EXISTS games(
   batch INTEGER NOT NULL,
   source INTEGER NOT NULL REFERENCES sources(id),
   source_index INTEGER NOT NULL,
-  format TEXT NOT NULL,
+  notation TEXT NOT NULL,
   game_type TEXT NOT NULL,
   white TEXT, black TEXT, event TEXT, site TEXT,
   date TEXT,
@@ -75,7 +75,7 @@ CREATE TABLE IF NOT EXISTS rejected(
   id INTEGER PRIMARY KEY,
   source INTEGER NOT NULL REFERENCES sources(id),
   source_index INTEGER NOT NULL,
-  format TEXT NOT NULL,
+  notation TEXT NOT NULL,
   line INTEGER NOT NULL,
   col INTEGER NOT NULL,
   ply INTEGER NOT NULL,
@@ -118,6 +118,21 @@ std::string formatMismatch(int64_t found) {
          std::to_string(kIndexFormatVersion) + ": ingest the games again into a new database";
 }
 
+// Format 11 differs from 12 only in a column's name, so it is renamed in place
+// rather than refused: databases written before keep opening. Run inside the
+// caller's write transaction.
+void upgradeFrom11(Connection& db) {
+  db.exec("ALTER TABLE games RENAME COLUMN format TO notation");
+  db.exec("ALTER TABLE rejected RENAME COLUMN format TO notation");
+  db.exec(("UPDATE schema_version SET version = " + std::to_string(kIndexFormatVersion)).c_str());
+}
+
+int64_t storedVersion(const Connection& db) {
+  Statement version(db, "SELECT version FROM schema_version");
+  if (!version.step()) throw SqliteError("the catalogue has no format version: not an apiary database");
+  return version.integer(0);
+}
+
 }  // namespace
 
 void createCatalogueSchema(Connection& db) {
@@ -128,6 +143,9 @@ void createCatalogueSchema(Connection& db) {
     if (!version.step()) {
       Statement insert(db, "INSERT INTO schema_version(version) VALUES (?1)");
       insert.bind(1, int64_t(kIndexFormatVersion)).run();
+    } else if (version.integer(0) == kUpgradedIndexFormat) {
+      version.reset();
+      upgradeFrom11(db);
     } else if (version.integer(0) != kIndexFormatVersion) {
       throw SqliteError(formatMismatch(version.integer(0)));
     }
@@ -139,10 +157,28 @@ void createCatalogueSchema(Connection& db) {
   }
 }
 
-void checkIndexFormat(const Connection& db) {
-  Statement version(db, "SELECT version FROM schema_version");
-  if (!version.step()) throw SqliteError("the catalogue has no format version: not an apiary database");
-  if (version.integer(0) != kIndexFormatVersion) throw SqliteError(formatMismatch(version.integer(0)));
+void checkIndexFormat(const Connection& db, const std::filesystem::path& file) {
+  if (storedVersion(db) == kUpgradedIndexFormat) {
+    // A reader cannot rename the column through its read-only connection: a
+    // writable one does it once, in its own transaction, and the reader goes on.
+    try {
+      Connection writer(file, false);
+      writer.exec("BEGIN IMMEDIATE");
+      try {
+        if (storedVersion(writer) == kUpgradedIndexFormat) upgradeFrom11(writer);
+        writer.exec("COMMIT");
+      } catch (...) {
+        writer.exec("ROLLBACK");
+        throw;
+      }
+    } catch (const SqliteError& e) {
+      throw SqliteError("this apiary database is in index format " + std::to_string(kUpgradedIndexFormat) +
+                        ", which this build brings to format " + std::to_string(kIndexFormatVersion) +
+                        " when it can write the catalogue, and it cannot: " + e.what());
+    }
+  }
+  const int64_t version = storedVersion(db);
+  if (version != kIndexFormatVersion) throw SqliteError(formatMismatch(version));
 }
 
 }  // namespace apiary::index

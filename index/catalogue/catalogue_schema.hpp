@@ -2,6 +2,7 @@
 // each column).
 #pragma once
 #include <cstdint>
+#include <filesystem>
 
 #include "engine/board.hpp"
 #include "index/catalogue/sqlite.hpp"
@@ -43,15 +44,20 @@ inline GameState stateOfCode(int64_t code) {
 //   10: each game's tournament mark, players' ratings and time control
 //   (archive_marks.hpp); the tournament games indexed for the tournament filter;
 //   11: each synced file's state and each source's last sync (synced_files,
-//   synced_sources: apiary sync).
-inline constexpr int kIndexFormatVersion = 11;
+//   synced_sources: apiary sync);  12: the notation's name in the games' and the
+//   rejected games' `notation` column, called `format` before (a database of
+//   format 11 is renamed in place when opened, kUpgradedIndexFormat).
+inline constexpr int kIndexFormatVersion = 12;
+inline constexpr int kUpgradedIndexFormat = 11;
 
 // WAL (readers run beside the writer), synchronous=FULL (a pending batch must be
 // on disk before RocksDB commits it), and a larger page cache for the writer.
 void configureCatalogue(Connection& db);
-// Creates the tables when missing; throws when the file holds another version.
+// Creates the tables when missing, upgrades format 11; throws when the file holds
+// another version.
 void createCatalogueSchema(Connection& db);
-// For a reader: throws unless the file holds this build's version.
-void checkIndexFormat(const Connection& db);
+// For a reader of `file` through `db`: upgrades format 11 through a connection of
+// its own, then throws unless the file holds this build's version.
+void checkIndexFormat(const Connection& db, const std::filesystem::path& file);
 
 }  // namespace apiary::index

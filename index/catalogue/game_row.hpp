@@ -19,7 +19,7 @@ struct GameRow {
   uint64_t batch = 0;
   std::string source;
   int64_t sourceIndex = 0;
-  std::string format;
+  std::string notation;
   std::string gameType;  // "Base+MLP"
   std::string white, black, event, site;
   std::string date;  // ISO, or empty

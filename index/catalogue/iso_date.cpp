@@ -53,7 +53,7 @@ std::vector<Token> tokens(std::string_view text, char& separator) {
 
 bool isYear(const Token& t) { return t.number && t.text.size() == 4 && t.value >= 1900 && t.value < 2200; }
 
-std::string format(int year, int month, int day) {
+std::string isoText(int year, int month, int day) {
   static constexpr std::array<int, 12> kDays = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   char buf[48];  // more than the bounded values need, so that the compiler sees it fits
   if (month < 1 || month > 12) std::snprintf(buf, sizeof buf, "%04d", year);
@@ -73,7 +73,7 @@ std::string isoDate(std::string_view text) {
   if (isYear(ts[0])) {
     const int month = ts.size() > 1 && ts[1].number ? ts[1].value : 0;
     const int day = month && ts.size() > 2 && ts[2].number ? ts[2].value : 0;
-    return format(ts[0].value, month, day);
+    return isoText(ts[0].value, month, day);
   }
   // Otherwise the year is anywhere, the month a name or a number, the day a number.
   int year = 0, month = 0;
@@ -84,13 +84,13 @@ std::string isoDate(std::string_view text) {
     else if (!t.number && !month) month = monthOfName(t.text);
   }
   if (!year) return {};
-  if (month) return format(year, month, small.empty() ? 0 : small[0]);
-  if (small.size() < 2) return format(year, 0, 0);
+  if (month) return isoText(year, month, small.empty() ? 0 : small[0]);
+  if (small.size() < 2) return isoText(year, 0, 0);
   const int a = small[0], b = small[1];
   // "21.05.2013" is day first; "05/21/2013" is month first; a number over 12 decides.
-  if (a > 12) return format(year, b, a);
-  if (b > 12 || separator == '/') return format(year, a, b);
-  return format(year, b, a);
+  if (a > 12) return isoText(year, b, a);
+  if (b > 12 || separator == '/') return isoText(year, a, b);
+  return isoText(year, b, a);
 }
 
 }  // namespace apiary::index

@@ -111,7 +111,7 @@ DuplicateCluster makeCluster(DedupMode mode, std::vector<GameId> ids, const Cont
     if (auto s = x.reader.source(id)) {
       g.source = std::move(s->path);
       g.sourceIndex = s->index;
-      g.format = std::move(s->format);
+      g.notation = std::move(s->notation);
     }
     c.games.push_back(std::move(g));
   }
@@ -137,10 +137,10 @@ void findExact(const Context& x, std::vector<DuplicateCluster>& out) {
       if (!first) first = std::move(row);
       else sameText &= row->moves == first->moves && row->firstMover == first->firstMover;
     }
-    std::set<std::string> formats;
-    for (const DuplicateGame& g : c.games) formats.insert(g.format);
+    std::set<std::string> written;
+    for (const DuplicateGame& g : c.games) written.insert(g.notation);
     std::string notations;
-    for (const std::string& f : formats) notations += (notations.empty() ? "" : ", ") + f;
+    for (const std::string& f : written) notations += (notations.empty() ? "" : ", ") + f;
     c.reason = "the same " + pliesText(p.games[run[0]].plies) + ": identical canonical positions at every ply; " +
                (sameText ? "the same moves as written" : "written in different orientations or colours") +
                "; recorded in " + notations;

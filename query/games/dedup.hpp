@@ -47,7 +47,7 @@ struct DuplicateGame {
   index::GameId id = 0;
   std::string source;     // the file, or "archive.zip/member"
   int64_t sourceIndex = 0;  // 0-based position of the game in it
-  std::string format;
+  std::string notation;
   uint32_t plies = 0;
 };
 

@@ -26,7 +26,7 @@ std::optional<notation::ReplayedGame> exportableGame(const index::GameRow& row) 
 }
 
 ExportSummary exportGames(const index::Database& db, std::span<const index::GameId> ids,
-                          const notation::Notation& format,
+                          const notation::Notation& written,
                           const std::function<void(index::GameId, const std::string&)>& sink) {
   ExportSummary summary;
   for (const index::GameId id : ids) {
@@ -42,7 +42,7 @@ ExportSummary exportGames(const index::Database& db, std::span<const index::Game
     }
     std::vector<notation::ReplayedGame> one;
     one.push_back(std::move(*game));
-    sink(id, notation::writeGames(format, one));
+    sink(id, notation::writeGames(written, one));
     summary.written.push_back(id);
   }
   return summary;

@@ -31,7 +31,7 @@ struct ExportSummary {
 // Writes the games one at a time to `sink` (one call per game, with its text), so
 // memory stays flat however many are exported.
 ExportSummary exportGames(const index::Database& db, std::span<const index::GameId> ids,
-                          const notation::Notation& format,
+                          const notation::Notation& written,
                           const std::function<void(index::GameId, const std::string&)>& sink);
 
 }  // namespace apiary::query

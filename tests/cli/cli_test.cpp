@@ -107,7 +107,7 @@ TEST_CASE("convert --to sgf writes generated games that convert back to the same
   }
 }
 
-TEST_CASE("convert reads stdin, writes files with -o, and refuses unknown formats", "[cli]") {
+TEST_CASE("convert reads stdin, writes files with -o, and refuses unknown notations", "[cli]") {
   CHECK(runApiary("convert --to chess -").code == 2);
   const apiary::test::TempDir scratch("apiary-convert-test");
   const auto out = scratch.path / "out";
@@ -184,4 +184,35 @@ TEST_CASE("a pasted move list opens with any piece; its errors name the CLI's fl
   const Run after = runApiary("show --json 'wS1;bG1 -wS1' --moves 'wQ wS1-'");
   REQUIRE(after.code == 0);
   CHECK(nlohmann::json::parse(after.out)["ply"] == 3);
+}
+
+TEST_CASE("ingest --notation reads every file as the notation named; --format, its old spelling, still does", "[cli]") {
+  const apiary::test::TempDir scratch("apiary-ingest-notation");
+  const auto& dir = scratch.path;
+  const std::string games = (dir / "games.txt").string();
+  const Run written = runApiary("generate --games 3 --seed 5 | " + std::string(APIARY_BINARY) + " convert --to direction - > '" + games + "'");
+  REQUIRE(written.code == 0);
+  const auto database = [&](const char* name) { return "--db '" + (dir / name).string() + "' "; };
+
+  // Named wrongly, every game is refused, and the refusal says which notation was used.
+  const Run wrong = runApiary(database("wrong") + "ingest --notation pgn-like '" + games + "'", true);
+  CHECK(wrong.code == 1);
+  const auto rejected = nlohmann::json::parse(runApiary(database("wrong") + "rejected --json").out);
+  REQUIRE(rejected["rejected"].size() == 3);
+  CHECK(rejected["rejected"][0]["notation"] == "pgn-like");
+
+  for (const char* flag : {"--notation", "--format"}) {
+    INFO(flag);
+    const std::string db = database(flag + 2);
+    CHECK(runApiary(db + "ingest " + flag + " direction '" + games + "'").code == 0);
+    const auto info = nlohmann::json::parse(runApiary(db + "info --json").out);
+    CHECK(info["notations"] == nlohmann::json{{"direction", 3}});
+    const Run unknown = runApiary(db + "ingest " + flag + " klingon '" + games + "'", true);
+    CHECK(unknown.code == 2);
+    CHECK(unknown.out.find("unknown notation 'klingon'") != std::string::npos);
+  }
+  CHECK(runApiary(database("both") + "ingest --notation direction --format direction '" + games + "'", true).code == 2);
+  const Run help = runApiary("ingest --help");
+  CHECK(help.out.find("--notation") != std::string::npos);
+  CHECK(help.out.find("--format") == std::string::npos);  // kept for scripts, not offered
 }

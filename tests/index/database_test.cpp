@@ -233,7 +233,7 @@ TEST_CASE("a catalogue row gives back the game, its moves in UHP and its tags") 
     CHECK(row->tags == Tags(g.tags.begin(), g.tags.end()));
     CHECK(row->white == *findTag(row->tags, "White"));
     CHECK(row->gameType == g.board.type().name());
-    CHECK(row->format == "uhp-pgn");
+    CHECK(row->notation == "uhp-pgn");
     CHECK(row->source == "generated.pgn");
     CHECK(row->sourceIndex == id - 1);
     CHECK(row->date.size() == 10);  // "2013.04.19" became "2013-04-19"
@@ -352,7 +352,7 @@ TEST_CASE("info says what the database holds") {
   CHECK(info.postings == db.digest().postings);
   CHECK(info.bytes >= info.catalogueBytes + info.positionBytes);
   CHECK(info.batches == 4);
-  CHECK(info.formats == std::map<std::string, uint64_t>{{"uhp-pgn", records().size()}});
+  CHECK(info.notations == std::map<std::string, uint64_t>{{"uhp-pgn", records().size()}});
   uint64_t byType = 0;
   for (const auto& [type, count] : info.gamesByType) byType += count;
   CHECK(byType == info.games);

@@ -114,7 +114,7 @@ TEST_CASE("identity changes with the tags and the notation, not with the source"
   CHECK(makeRecord(g.board, retagged).fingerprint != base.fingerprint);
   CHECK(makeRecord(g.board, retagged).sequence == base.sequence);
   GameMeta sgf = plainMeta(g);
-  sgf.format = "boardspace-sgf";
+  sgf.notation = "boardspace-sgf";
   CHECK(makeRecord(g.board, sgf).fingerprint != base.fingerprint);
 }
 

@@ -26,14 +26,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string generatedGames(int n, uint64_t seed, const notation::Notation& format = test::row("uhp")) {
+std::string generatedGames(int n, uint64_t seed, const notation::Notation& notationRow = test::row("uhp")) {
   GameGenerator generator(seed);
   std::vector<notation::ReplayedGame> games;
   for (int g = 0; g < n; ++g) {
     GeneratedGame game = generator.next();
     games.push_back(notation::gameFromBoard(std::move(game.board), game.tags));
   }
-  return notation::writeGames(format, games);
+  return notation::writeGames(notationRow, games);
 }
 
 // Where the n-th (0-based) game of a UHP file starts.
@@ -187,9 +187,9 @@ TEST_CASE("symlinked folders are read once, loops and broken links are named wit
 
 TEST_CASE("a file cut into many chunks reads the same games, at the same lines, as whole", "[ingest]") {
   for (const char* written : {"uhp", "pgn-like", "direction", "algebraic"}) {
-    const notation::Notation& format = test::row(written);
+    const notation::Notation& notationRow = test::row(written);
     TempDir dir("apiary-hostile-chunks");
-    const std::string text = generatedGames(60, 41, format);
+    const std::string text = generatedGames(60, 41, notationRow);
     write(dir.path / "games.txt", text);
     std::vector<notation::ReplayedGame> whole = notation::readGames(*notation::detectNotation(text), text);
     ingest::ChunkOptions options;
@@ -198,14 +198,14 @@ TEST_CASE("a file cut into many chunks reads the same games, at the same lines, 
     std::vector<std::pair<int, std::string>> cut;
     ingest::forEachChunk({(dir.path / "games.txt").string()}, options, [&](ingest::SourceChunk&& chunk) {
       ++chunks;
-      const auto read = ingest::sourceFormat(chunk);
+      const auto read = ingest::sourceNotation(chunk);
       REQUIRE(read.error.empty());
-      notation::readGames(*read.format, chunk.text, [&](notation::ReplayedGame&& game) {
+      notation::readGames(*read.notation, chunk.text, [&](notation::ReplayedGame&& game) {
         ingest::placeInFile(game, chunk);
         cut.emplace_back(game.pos.line, game.ok() ? notation::gameString(game.board) : game.error->message);
       });
     });
-    INFO(format.name);
+    INFO(notationRow.name);
     CHECK(chunks > 5);
     REQUIRE(cut.size() == whole.size());
     for (std::size_t i = 0; i < whole.size(); ++i) {
@@ -238,7 +238,7 @@ TEST_CASE("a named file of position strings with a NUL byte is rejected as a fil
 
 TEST_CASE("a file read as position strings is rejected once, however many chunks a refused game cuts it into",
           "[ingest]") {
-  // fuzz_ingest found it (`--format fen` on games with a NUL byte in the second
+  // fuzz_ingest found it (`--notation fen` on games with a NUL byte in the second
   // of three): the text before the refused game and the text after it were each
   // rejected as "position strings, not games". The file is said once, the
   // refused game apart.
@@ -246,7 +246,7 @@ TEST_CASE("a file read as position strings is rejected once, however many chunks
   write(dir.path / "x.pgn", std::string("[A \"1\"]\n1. wS1\n[B \"") + '\0' + "\"]\n1. wS1\n[C \"3\"]\n1. wS1\n");
   index::Database database(dir.path / "db");
   ingest::ImportOptions options;
-  options.format = &test::row("fen");
+  options.notation = &test::row("fen");
   const auto summary = ingest::importSources(database, {(dir.path / "x.pgn").string()}, options);
   CHECK(summary.totals.added == 0);
   CHECK(summary.totals.games == 1);

@@ -23,7 +23,7 @@ namespace {
 // Writes generated games as files in several notations, a few games per file.
 void writeGeneratedFiles(const fs::path& dir, int files, int gamesPerFile, uint64_t seed) {
   GameGenerator generator(seed);
-  const notation::Notation* formats[] = {&test::row("uhp"), &test::row("pgn-like"), &test::row("direction"),
+  const notation::Notation* rows[] = {&test::row("uhp"), &test::row("pgn-like"), &test::row("direction"),
                                          &test::row("algebraic")};
   for (int f = 0; f < files; ++f) {
     std::vector<notation::ReplayedGame> games;
@@ -31,7 +31,7 @@ void writeGeneratedFiles(const fs::path& dir, int files, int gamesPerFile, uint6
       GeneratedGame game = generator.next();
       games.push_back(notation::gameFromBoard(std::move(game.board), game.tags));
     }
-    std::ofstream(dir / ("games-" + std::to_string(f) + ".txt")) << notation::writeGames(*formats[f % 4], games);
+    std::ofstream(dir / ("games-" + std::to_string(f) + ".txt")) << notation::writeGames(*rows[f % 4], games);
   }
 }
 
@@ -160,6 +160,6 @@ TEST_CASE("a file longer than the sample its notation is told from is read to it
   for (index::GameId id : {index::GameId(1), index::GameId(800)}) {
     const auto game = db.game(id);
     REQUIRE(game);
-    CHECK(game->format == "direction");
+    CHECK(game->notation == "direction");
   }
 }

@@ -42,10 +42,10 @@ struct Compared {
 // game's record against makeRecord of the same replayed game.
 Compared compareRecords(std::string_view text, const std::string& path, bool lenient) {
   Compared compared;
-  const notation::Notation* format = notation::detectNotation(text, path);
-  REQUIRE(format);
+  const notation::Notation* detected = notation::detectNotation(text, path);
+  REQUIRE(detected);
   index::RecordBuilder builder;
-  notation::readGames(*format, text, [&](notation::ReplayedGame&& game) {
+  notation::readGames(*detected, text, [&](notation::ReplayedGame&& game) {
     if (game.ok() && !game.setUp) {
       INFO(path << " game " << game.index);
       notation::ReplayedGame copy = game;

@@ -182,7 +182,7 @@ TEST_CASE("a long game without colours reads back (Pillbug moves are documented)
 
 TEST_CASE("converting A -> B -> A gives A's text again") {
   using Write = std::function<std::string(const ReplayedGame&)>;
-  const std::vector<std::pair<Write, const notation::Notation*>> formats = {
+  const std::vector<std::pair<Write, const notation::Notation*>> forms = {
       {[](const ReplayedGame& g) { return writePgnLike(g); }, &test::row("pgn-like")},
       {[](const ReplayedGame& g) { return writeDirection(g); }, &test::row("direction")},
       {[](const ReplayedGame& g) { return writeAlgebraic(g, Form::Short); }, &test::row("algebraic")},
@@ -202,17 +202,17 @@ TEST_CASE("converting A -> B -> A gives A's text again") {
     const auto game = test::replayedOf(generator.next());
     ReplayedGame mirrored = game;
     mirrored.board = *transformedGame(game.board, mirror, false);
-    for (std::size_t a = 0; a < formats.size(); ++a) {
-      const std::string textA = formats[a].first(game);
-      for (std::size_t b = 0; b < formats.size(); ++b) {
-        const auto viaB = readGames(*formats[b].second, formats[b].first(readGames(*formats[a].second, textA).at(0)));
+    for (std::size_t a = 0; a < forms.size(); ++a) {
+      const std::string textA = forms[a].first(game);
+      for (std::size_t b = 0; b < forms.size(); ++b) {
+        const auto viaB = readGames(*forms[b].second, forms[b].first(readGames(*forms[a].second, textA).at(0)));
         REQUIRE(viaB.size() == 1);
         INFO("game " << i << ", " << a << " -> " << b << " -> " << a);
         REQUIRE(viaB[0].ok());
         CHECK(test::sameUpToSymmetry(game.board, viaB[0].board));
-        const std::string again = formats[a].first(viaB[0]);
+        const std::string again = forms[a].first(viaB[0]);
         if (a == 0 && (b == 1 || b == 2 || b == 3 || b == 4))
-          CHECK((again == textA || again == formats[a].first(mirrored)));
+          CHECK((again == textA || again == forms[a].first(mirrored)));
         else if (a < 5)  // UHP keeps the board as it was; the others fix their own frame
           CHECK(again == textA);
       }

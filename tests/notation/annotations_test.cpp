@@ -18,25 +18,25 @@ using namespace apiary;
 
 namespace {
 
-notation::ReplayedGame readOne(const notation::Notation& format, const std::string& text) {
-  auto games = notation::readGames(format, text);
+notation::ReplayedGame readOne(const notation::Notation& notationRow, const std::string& text) {
+  auto games = notation::readGames(notationRow, text);
   REQUIRE(games.size() == 1);
   return std::move(games.front());
 }
 
 // The annotated text plays exactly the moves of the plain one.
-void checkSameGame(const notation::Notation& format, const std::string& plain, const std::string& annotated, int plies) {
-  const auto expected = readOne(format, plain);
+void checkSameGame(const notation::Notation& notationRow, const std::string& plain, const std::string& annotated, int plies) {
+  const auto expected = readOne(notationRow, plain);
   REQUIRE(expected.ok());
   REQUIRE(expected.board.ply() == plies);
-  const auto read = readOne(format, annotated);
+  const auto read = readOne(notationRow, annotated);
   INFO((read.error ? notation::describeError("annotated", *read.error) : std::string()));
   REQUIRE(read.ok());
   CHECK(read.board.history() == expected.board.history());
 }
 
-void checkError(const notation::Notation& format, const std::string& text, int line, int column, int ply) {
-  const auto read = readOne(format, text);
+void checkError(const notation::Notation& notationRow, const std::string& text, int line, int column, int ply) {
+  const auto read = readOne(notationRow, text);
   REQUIRE(read.error);
   INFO(notation::describeError("text", *read.error));
   CHECK(read.error->line == line);

@@ -68,7 +68,7 @@ TEST_CASE("detect: the extension breaks ties but never overrules the content") {
   CHECK(detected("1. Q", ".doc") == "unknown");
   CHECK(detected("1. wS1\n2. bG1 -wS1\n", "x.sgf") == "uhp");
   CHECK(detected("(;GM[27])", ".pgn") == "sgf");
-  CHECK(detected("", ".sgf") == "unknown");  // nothing to read in any format
+  CHECK(detected("", ".sgf") == "unknown");  // nothing to read in any notation
 }
 
 TEST_CASE("detect: a notation's names and aliases find its row, and only the reading rows") {

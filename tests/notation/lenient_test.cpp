@@ -109,8 +109,8 @@ Record sgfRecord(const std::vector<Move>& moves) {
   return r;
 }
 
-ReplayedGame readOne(const notation::Notation& format, const std::string& text, bool lenient) {
-  auto games = readGames(format, text, ReadOptions{.lenient = lenient});
+ReplayedGame readOne(const notation::Notation& notationRow, const std::string& text, bool lenient) {
+  auto games = readGames(notationRow, text, ReadOptions{.lenient = lenient});
   REQUIRE(games.size() == 1);
   return std::move(games.front());
 }
@@ -154,14 +154,14 @@ Slide findSlide(const std::function<bool(Bug)>& wanted, std::optional<GameType> 
   throw std::runtime_error("no generated game offers such a slide");
 }
 
-void checkRepairedSlide(const notation::Notation& format, const Record& record, int ply, const std::vector<Move>& moves) {
-  const ReplayedGame strict = readOne(format, record.text, false);
+void checkRepairedSlide(const notation::Notation& notationRow, const Record& record, int ply, const std::vector<Move>& moves) {
+  const ReplayedGame strict = readOne(notationRow, record.text, false);
   REQUIRE(strict.error);
   CHECK(strict.error->ply == ply);
   CHECK(strict.error->line == record.lineOfPly[ply - 1]);
   CHECK(strict.error->message.find("lenient reading would take this as") != std::string::npos);
 
-  const ReplayedGame lenient = readOne(format, record.text, true);
+  const ReplayedGame lenient = readOne(notationRow, record.text, true);
   INFO((lenient.error ? lenient.error->message : std::string()));
   REQUIRE(lenient.ok());
   REQUIRE(lenient.repairs.size() == 1);
@@ -175,7 +175,7 @@ void checkRepairedSlide(const notation::Notation& format, const Record& record, 
     for (const Move& m : moves) expected.play(m);
     return expected;
   }()));
-  if (&format == &test::row("uhp") || &format == &test::row("sgf")) CHECK(lenient.board.history() == moves);
+  if (&notationRow == &test::row("uhp") || &notationRow == &test::row("sgf")) CHECK(lenient.board.history() == moves);
 }
 
 // Generated games written in PGN-like with, at each ply from the third on, the case

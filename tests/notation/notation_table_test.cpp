@@ -75,7 +75,7 @@ void toyRead(std::string_view, const notation::GameSink&, notation::ReadOptions)
 TEST_CASE("every notation option's help lists the table's rows for its use, with aliases, and nothing else") {
   checkListsExactly(helpOf("convert", "--from"), NotationUse::Read);
   checkListsExactly(helpOf("convert", "--to"), NotationUse::Write);
-  checkListsExactly(helpOf("ingest", "--format"), NotationUse::Read);
+  checkListsExactly(helpOf("ingest", "--notation"), NotationUse::Read);
   checkListsExactly(helpOf("export", "--to"), NotationUse::Write);
   checkListsExactly(helpOf("search", "--to"), NotationUse::Write);
   checkListsExactly(helpOf("explore", "--notation"), NotationUse::WriteMoves);
@@ -85,16 +85,29 @@ TEST_CASE("every notation option's help lists the table's rows for its use, with
 TEST_CASE("the completion script offers the table's names and aliases for each notation option") {
   const auto run = test::runApiary("completion");
   REQUIRE(run.code == 0);
-  auto wordsFor = [&](const std::string& option) {
+  // The option's line; `nth`: which of its word lists (one a command it depends on).
+  auto wordsFor = [&](const std::string& option, int nth = 0) {
     const auto at = run.out.find("    " + option + ") ");
     REQUIRE(at != std::string::npos);
-    const auto from = run.out.find("-W \"", at) + 4;
+    auto from = run.out.find("-W \"", at) + 4;
+    for (int i = 0; i < nth; ++i) from = run.out.find("-W \"", from) + 4;
+    REQUIRE(from < run.out.find('\n', at));
     return wordsOf(run.out.substr(from, run.out.find('"', from) - from));
   };
   CHECK(wordsFor("--from") == allNames(notation::notationTable(), NotationUse::Read));
-  CHECK(wordsFor("--format") == allNames(notation::notationTable(), NotationUse::Read));
+  CHECK(wordsFor("--format") == allNames(notation::notationTable(), NotationUse::Read));  // ingest's old spelling
   CHECK(wordsFor("--to") == allNames(notation::notationTable(), NotationUse::Write));
-  CHECK(wordsFor("--notation") == allNames(notation::notationTable(), NotationUse::WriteMoves));
+  // ingest's --notation reads; explore's and player's write moves.
+  const auto ingestAt = run.out.find("    --notation) if [[ $command == ingest ]]");
+  CHECK(ingestAt != std::string::npos);
+  CHECK(wordsFor("--notation", 0) == allNames(notation::notationTable(), NotationUse::Read));
+  CHECK(wordsFor("--notation", 1) == allNames(notation::notationTable(), NotationUse::WriteMoves));
+  // The old spelling completes its values but is not offered among ingest's options.
+  const auto ingestOptions = run.out.find("    ingest) options=\"");
+  REQUIRE(ingestOptions != std::string::npos);
+  const std::string offered = run.out.substr(ingestOptions, run.out.find('\n', ingestOptions) - ingestOptions);
+  CHECK(offered.find(" --notation") != std::string::npos);
+  CHECK(offered.find(" --format") == std::string::npos);
 }
 
 TEST_CASE("convert writes every row that writes, by name or alias, and refuses a name the table lacks") {

@@ -53,8 +53,8 @@ Tags retagged(Tags tags, const std::string& event) {
   return tags;
 }
 
-void write(const fs::path& file, const notation::Notation& format, const std::vector<notation::ReplayedGame>& games) {
-  std::ofstream(file) << notation::writeGames(format, games);
+void write(const fs::path& file, const notation::Notation& notationRow, const std::vector<notation::ReplayedGame>& games) {
+  std::ofstream(file) << notation::writeGames(notationRow, games);
 }
 
 // The database every test case reads, built once: 80 generated games, then the plants.
@@ -254,7 +254,7 @@ TEST_CASE("a longer game's first plies hash as the shorter game's sequence", "[q
   GameGenerator generator(5);
   const GeneratedGame g = generator.next();
   index::GameMeta meta;
-  meta.format = "uhp";
+  meta.notation = "uhp";
   const index::GameRecord whole = index::makeRecord(g.board, meta);
   CHECK(index::sequenceOf(whole.positions) == whole.sequence);
   const index::GameRecord start = index::makeRecord(test::truncatedGame(g.board, 10), meta);

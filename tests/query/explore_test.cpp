@@ -161,9 +161,9 @@ TEST_CASE("explore: moves are written in the notation asked for") {
   for (int ply = 0; ply < 2; ++ply) position.play(query::explore(q->db(), q->catalogue(), position).moves.at(0).move);
   for (const char* name : {"uhp", "pgn-like", "direction", "algebraic", "algebraic-long", "algebraic-compressed"}) {
     INFO(name);
-    const auto format = notation::findNotation(name, notation::NotationUse::WriteMoves);
-    REQUIRE(format);
-    const auto got = query::explore(q->db(), q->catalogue(), position, {.notation = format});
+    const auto written = notation::findNotation(name, notation::NotationUse::WriteMoves);
+    REQUIRE(written);
+    const auto got = query::explore(q->db(), q->catalogue(), position, {.notation = written});
     REQUIRE(got.moves.size() > 1);
     for (const auto& m : got.moves) {
       INFO(m.text);

@@ -36,9 +36,9 @@ std::string tagOf(const GeneratedGame& g, const std::string& name) {
   return "";
 }
 
-// The row that reads what `format` writes: algebraic reads its three forms.
-const notation::Notation& readFormatOf(const notation::Notation& format) {
-  return format.readGames ? format : test::row("algebraic");
+// The row that reads what `notationRow` writes: algebraic reads its three forms.
+const notation::Notation& readerOf(const notation::Notation& notationRow) {
+  return notationRow.readGames ? notationRow : test::row("algebraic");
 }
 
 }  // namespace
@@ -46,12 +46,12 @@ const notation::Notation& readFormatOf(const notation::Notation& format) {
 TEST_CASE("every notation apiary writes reads back to the games the database holds", "[export]") {
   Fixture f;
   for (const char* written : {"uhp", "pgn-like", "direction", "algebraic", "algebraic-long", "algebraic-compressed", "fen"}) {
-    const notation::Notation& format = test::row(written);
-    const std::string name(format.name);
+    const notation::Notation& notationRow = test::row(written);
+    const std::string name(notationRow.name);
     INFO(name);
     std::string text;
     std::vector<index::GameId> order;
-    const auto summary = query::exportGames(*f.db, f.ids, format, [&](index::GameId id, const std::string& t) {
+    const auto summary = query::exportGames(*f.db, f.ids, notationRow, [&](index::GameId id, const std::string& t) {
       order.push_back(id);
       text += t;
     });
@@ -60,7 +60,7 @@ TEST_CASE("every notation apiary writes reads back to the games the database hol
     CHECK(summary.missing.empty());
     CHECK(summary.unreadable.empty());
 
-    const auto read = notation::readGames(readFormatOf(format), text);
+    const auto read = notation::readGames(readerOf(notationRow), text);
     REQUIRE(read.size() == f.games.size());
     for (std::size_t i = 0; i < read.size(); ++i) {
       INFO("game " << i + 1);
@@ -69,9 +69,9 @@ TEST_CASE("every notation apiary writes reads back to the games the database hol
       // Positions compare by canonical key: the direction notation writes every game
       // in its own orientation, and a position string is one position.
       CHECK(canonicalize(read[i].board).key == canonicalize(original).key);
-      if (&format == &test::row("fen")) continue;
+      if (&notationRow == &test::row("fen")) continue;
       CHECK(read[i].board.history().size() == original.history().size());
-      if (&format == &test::row("uhp")) CHECK(read[i].board.history() == original.history());
+      if (&notationRow == &test::row("uhp")) CHECK(read[i].board.history() == original.history());
       // Every notation with tags keeps the players.
       if (const std::string* white = read[i].tag("White")) CHECK(*white == tagOf(f.games[i], "White"));
     }

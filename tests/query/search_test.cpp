@@ -142,8 +142,8 @@ TEST_CASE("position input: move lists in any notation and layout, GameStrings, p
   input.moves = "1. wG1 2. bG1 -wG1 3. wA1 wG1\\ 4. bA1 /bG1";
   same(query::readPosition(input, nullptr));
   // These notations orient the game themselves: the same position, not the same cells.
-  for (auto format : {test::row("pgn-like"), test::row("direction"), test::row("algebraic")}) {
-    const Board b = notation::positionFromMoves(notation::writeGames(format, {notation::gameFromBoard(want, {})}));
+  for (auto notationRow : {test::row("pgn-like"), test::row("direction"), test::row("algebraic")}) {
+    const Board b = notation::positionFromMoves(notation::writeGames(notationRow, {notation::gameFromBoard(want, {})}));
     CHECK(canonicalize(b).key == canonicalize(want).key);
     CHECK(b.ply() == 4);
   }

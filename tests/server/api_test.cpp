@@ -166,18 +166,29 @@ TEST_CASE("a game comes with its plies, and as a file in any notation") {
   const json shown = api.cli("show 5");
   CHECK(game["plies"].back()["position"] == shown["position"]);
 
-  const auto file = api.get("/api/games/5/export?format=pgn-like");
+  const auto file = api.get("/api/games/5/export?notation=pgn-like");
   CHECK(file->status == 200);
   CHECK(file->get_header_value("Content-Disposition") == "attachment; filename=\"game-5.pgn-like.txt\"");
   const auto exported = runApiary("--db " + servedDatabase().string() + " export 5 --to pgn-like");
   CHECK(file->body == exported.out);
 
   // BoardSpace's dialect, named as its viewer opens it, the same text as the CLI's.
-  const auto sgf = api.get("/api/games/5/export?format=sgf");
+  const auto sgf = api.get("/api/games/5/export?notation=sgf");
   CHECK(sgf->status == 200);
   CHECK(sgf->get_header_value("Content-Disposition") == "attachment; filename=\"game-5.sgf\"");
   CHECK(sgf->body.starts_with("(;\nGM[27]\nVV[1]\n"));
   CHECK(sgf->body == runApiary("--db " + servedDatabase().string() + " export 5 --to sgf").out);
+
+  // format=, the parameter's old name, still names the file's notation; without
+  // either the file is UHP.
+  const auto old = api.get("/api/games/5/export?format=sgf");
+  CHECK(old->status == 200);
+  CHECK(old->get_header_value("Content-Disposition") == "attachment; filename=\"game-5.sgf\"");
+  CHECK(old->body == sgf->body);
+  CHECK(api.get("/api/games/5/export")->body == runApiary("--db " + servedDatabase().string() + " export 5 --to uhp").out);
+  // A notation that writes games but not single moves is a file's notation only.
+  CHECK(api.document("/api/explore?notation=sgf", 400)["parameter"] == "notation");
+  CHECK(api.document("/api/games/5/export?notation=klingon", 400)["parameter"] == "notation");
 }
 
 TEST_CASE("bad parameters get 400 naming the parameter in the API's words, unknown games and paths 404") {
@@ -226,7 +237,7 @@ TEST_CASE("a whole game's text opens as the position, at its end or at ply, by G
   Api api;
   const json game = api.document("/api/games/5");
   const int plies = game["game"]["plies"];
-  const std::string file = api.get("/api/games/5/export?format=uhp")->body;  // the page's "Download uhp"
+  const std::string file = api.get("/api/games/5/export?notation=uhp")->body;  // the page's "Download uhp"
   REQUIRE(file.find('\n') != std::string::npos);
   const json atEnd = api.document("/api/board?game=5");
   CHECK(api.document("/api/board?position=" + encoded(file)) == atEnd);
@@ -235,7 +246,7 @@ TEST_CASE("a whole game's text opens as the position, at its end or at ply, by G
   // Every notation's file of the game, multi-line, with its tags: the same position.
   for (const char* notation : {"pgn-like", "direction", "algebraic"}) {
     INFO(notation);
-    const std::string text = api.get("/api/games/5/export?format=" + std::string(notation))->body;
+    const std::string text = api.get("/api/games/5/export?notation=" + std::string(notation))->body;
     // These notations orient the game themselves: the same position up to symmetry.
     CHECK(api.document("/api/explore?position=" + encoded(text))["position"] ==
           api.document("/api/explore?game=5")["position"]);

@@ -26,9 +26,10 @@ apiary::Board requestedBoard(const apiary::server::Params& params) {
 namespace {
 
 // The parameter a bad query string is refused for.
-std::string refusedParameter(std::string_view query) {
+std::string refusedParameter(std::string_view query,
+                             apiary::notation::NotationUse use = apiary::notation::NotationUse::WriteMoves) {
   try {
-    parseParams(query);
+    parseParams(query, {}, use);
   } catch (const QueryError& e) {
     CHECK(e.kind() == apiary::query::ErrorKind::BadInput);
     // An unknown parameter is no field: its message names it.
@@ -93,7 +94,8 @@ TEST_CASE("unknown parameters, repeated ones, bad notations and overlong values 
   CHECK(refusedParameter("colour=white") == "unknown parameter 'colour'");
   CHECK(refusedParameter("player=a&player=b") == "player");
   CHECK(refusedParameter("notation=klingon") == "notation");
-  CHECK(refusedParameter("format=klingon") == "format");
+  CHECK(refusedParameter("format=klingon") == "notation");  // the old name of notation
+  CHECK(refusedParameter("notation=uhp&format=uhp") == "notation");  // given twice, under both names
   CHECK(refusedParameter("oldest_first=maybe") == "oldest_first");
   CHECK(refusedParameter("event=" + std::string(300, 'x')) == "event");
   CHECK(refusedParameter("position=" + std::string(40000, 'x')) == "position");
@@ -101,19 +103,33 @@ TEST_CASE("unknown parameters, repeated ones, bad notations and overlong values 
   CHECK(refusedParameter("player=ok&%ZZ=1") == "%ZZ '%ZZ': a % not followed by two hex digits");
 }
 
-TEST_CASE("notation and format take every name and alias of the notation table that writes, and nothing else") {
+TEST_CASE("notation takes every name and alias of the rows serving the endpoint's use, and nothing else") {
   using apiary::notation::NotationUse;
   for (const apiary::notation::Notation& n : apiary::notation::notationTable()) {
     for (std::string_view word : n.aliases) {
       if (word.empty()) continue;
       INFO(word);
       if (serves(n, NotationUse::WriteMoves)) CHECK(parseParams("notation=" + std::string(word)).notation == &n);
-      if (serves(n, NotationUse::Write)) CHECK(parseParams("format=" + std::string(word)).format == &n);
+      if (serves(n, NotationUse::Write))
+        CHECK(parseParams("notation=" + std::string(word), {}, NotationUse::Write).notation == &n);
     }
     INFO(n.name);
-    CHECK((refusedParameter("notation=" + std::string(n.name)) == "notation") != serves(n, NotationUse::WriteMoves));
-    CHECK((refusedParameter("format=" + std::string(n.name)) == "format") != serves(n, NotationUse::Write));
+    const std::string given = "notation=" + std::string(n.name);
+    CHECK((refusedParameter(given) == "notation") != serves(n, NotationUse::WriteMoves));
+    CHECK((refusedParameter(given, NotationUse::Write) == "notation") != serves(n, NotationUse::Write));
   }
+}
+
+TEST_CASE("format, the old name of notation, is taken as notation") {
+  using apiary::notation::NotationUse;
+  for (const apiary::notation::Notation& n : apiary::notation::notationTable()) {
+    if (!serves(n, NotationUse::Write)) continue;
+    INFO(n.name);
+    const auto params = parseParams("format=" + std::string(n.name), {}, NotationUse::Write);
+    CHECK(params.notation == &n);
+    CHECK(params.notationName == n.name);
+  }
+  CHECK(parseParams("format=pgn-like").position.notation == &apiary::test::row("pgn-like"));
 }
 
 TEST_CASE("the notations answer lists the table's rows with what each reads and writes") {

@@ -14,6 +14,7 @@
 #include "ingest/freed_memory.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notation_table.hpp"
+#include "query/json.hpp"
 #include "query/json_text.hpp"
 
 namespace apiary::cli {
@@ -73,7 +74,7 @@ int runInfo(const GlobalOptions& global, bool json) {
   index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
   const index::Info info = db.info();
   if (json) {
-    std::cout << query::jsonText(nlohmann::json(info)) << "\n";
+    std::cout << query::jsonText(query::infoJson(info)) << "\n";
     return kExitOk;
   }
   std::cout << "database   " << global.databasePath() << "\n"

@@ -2,7 +2,6 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "cli/commands.hpp"
@@ -12,6 +11,7 @@
 #include "index/database.hpp"
 #include "query/games/dedup.hpp"
 #include "query/filters/filter_match.hpp"
+#include "query/json.hpp"
 #include "query/json_text.hpp"
 
 namespace apiary::cli {
@@ -24,23 +24,6 @@ struct DedupCommandOptions {
   bool json = false;
   query::GameFilter filter;
 };
-
-// ordered_json: keys in the order the issue documents them, not sorted.
-nlohmann::ordered_json toJson(const query::DedupReport& r, uint32_t minPlies) {
-  nlohmann::ordered_json clusters = nlohmann::ordered_json::array();
-  for (const auto& c : r.clusters) {
-    nlohmann::ordered_json games = nlohmann::ordered_json::array();
-    for (const auto& g : c.games)
-      games.push_back({{"id", g.id}, {"source", g.source}, {"index", g.sourceIndex}, {"notation", g.notation},
-                       {"plies", g.plies}});
-    clusters.push_back({{"mode", query::dedupModeName(c.mode)}, {"reason", c.reason}, {"games", games}});
-  }
-  return {{"clusters", clusters},
-          {"games", r.games},
-          {"compared", r.compared},
-          {"min_plies", minPlies},
-          {"seconds", r.timings.total}};
-}
 
 void printTable(const query::DedupReport& r, uint32_t minPlies) {
   std::size_t counts[3] = {};
@@ -84,7 +67,7 @@ int runDedup(const GlobalOptions& global, const DedupCommandOptions& o) {
   }
   const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
   const query::DedupReport report = query::findDuplicates(db, options);
-  if (o.json) std::cout << query::jsonText(toJson(report, o.minPlies)) << "\n";
+  if (o.json) std::cout << query::jsonText(query::dedupJson(report, o.minPlies)) << "\n";
   else printTable(report, o.minPlies);
   return kExitOk;
 }

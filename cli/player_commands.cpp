@@ -15,6 +15,7 @@
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "notation/move_notation.hpp"
+#include "query/json.hpp"
 #include "query/json_text.hpp"
 #include "query/players/player_json.hpp"
 
@@ -120,8 +121,7 @@ int runRejected(const GlobalOptions& global, bool json) {
   index::GameSearch(db).forEachRejected([&](index::RejectedGame&& r) {
     ++total;
     if (writer)
-      writer->add({{"file", r.source}, {"index", r.sourceIndex}, {"notation", r.notation}, {"line", r.line},
-                   {"column", r.column}, {"ply", r.ply}, {"message", r.error}});
+      writer->add(query::rejectedJson(r));
     else
       std::cout << forTerminal(r.source + ":" + std::to_string(r.line) + ":" + std::to_string(r.column) + ": ply " +
                                std::to_string(r.ply) + ": " + r.error)

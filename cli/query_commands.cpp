@@ -153,7 +153,7 @@ int runSearch(const GlobalOptions& global, const QueryOptions& o) {
       else printHit(std::cout, *game, hit.ply);
     }
     if (!json) return;
-    nlohmann::json members{{"position", index::hexOf(page.position)}, {"total", page.total}};
+    nlohmann::json members = query::searchMembersJson(page.position, page.total);
     clock.stamp(members);
     json->finish(members);
   };
@@ -235,8 +235,7 @@ int runGames(const GlobalOptions& global, const QueryOptions& o) {
       printGamesEnd(std::cout, shown, o.offset, page.more);
       return kExitOk;
     }
-    nlohmann::json members{{"more", page.more}};
-    if (page.total) members["total"] = *page.total;
+    nlohmann::json members = query::gameListMembersJson(page.more, page.total);
     clock.stamp(members);
     json->finish(members);
     return kExitOk;

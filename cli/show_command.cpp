@@ -17,6 +17,7 @@
 #include "notation/uhp_text.hpp"
 #include "index/database.hpp"
 #include "notation/notations.hpp"
+#include "query/board_json.hpp"
 #include "query/drawing/diagram.hpp"
 #include "query/games/export.hpp"
 #include "query/filters/filter_match.hpp"
@@ -33,6 +34,7 @@ struct ShowOptions {
   std::optional<int> ply;
   std::string svg;
   std::string color = "auto";
+  std::string notation = "uhp";  // the JSON's moves; a POSITION is read in it when it reads in it
   bool json = false;
   query::GameFilter filter;
 };
@@ -69,22 +71,6 @@ std::string movesText(const std::vector<std::string>& moves) {
     line += (line.empty() ? "" : "   ") + turn;
   }
   return line.empty() ? out : out + line + "\n";
-}
-
-nlohmann::json diagramJson(const query::Diagram& d) {
-  nlohmann::json stacks = nlohmann::json::array();
-  for (const auto& s : d.stacks) {
-    nlohmann::json pieces = nlohmann::json::array();
-    for (PieceId p : s.pieces) pieces.push_back(pieceName(p));
-    stacks.push_back({{"q", s.at.q}, {"r", s.at.r}, {"pieces", pieces}});
-  }
-  nlohmann::json out = {{"ply", d.ply},
-                        {"to_move", d.toMove == Color::White ? "white" : "black"},
-                        {"state", gameStateName(d.state)},
-                        {"stacks", stacks},
-                        {"diagram", query::drawText(d, {.color = false, .legend = false})}};
-  if (!d.lastMove.empty()) out["last_move"] = d.lastMove;
-  return out;
 }
 
 std::vector<std::string> svgCaption(const Shown& shown, const query::Diagram& d) {
@@ -148,7 +134,8 @@ std::variant<Shown, int> findGame(const GlobalOptions& global, const ShowOptions
 }
 
 // What to show: a position given on the command line, or a game.
-std::variant<Shown, int> findShown(const GlobalOptions& global, const ShowOptions& o) {
+std::variant<Shown, int> findShown(const GlobalOptions& global, const ShowOptions& o,
+                                   const notation::Notation& notation) {
   if (!positionGiven(o)) {
     if (o.target.empty() && o.filter.empty()) {
       std::cerr << "apiary show: name a game id or a position, or give filters (the newest matching game)\n";
@@ -161,7 +148,7 @@ std::variant<Shown, int> findShown(const GlobalOptions& global, const ShowOption
     return kExitUsage;
   }
   try {
-    Board board = query::readPosition(positionRequest(o.position, o.target), nullptr);
+    Board board = query::readPosition(positionRequest(o.position, o.target, {}, &notation), nullptr);
     const int plies = int(board.history().size());
     return Shown{std::move(board), std::nullopt, plies};
   } catch (const std::invalid_argument& e) {
@@ -171,6 +158,12 @@ std::variant<Shown, int> findShown(const GlobalOptions& global, const ShowOption
 }
 
 int runShow(const GlobalOptions& global, ShowOptions o) {
+  const notation::Notation* notation = notation::findNotation(o.notation, notation::NotationUse::WriteMoves);
+  if (!notation) {
+    std::cerr << "apiary show: unknown notation '" << o.notation << "' ("
+              << notation::notationNames(notation::NotationUse::WriteMoves) << ")\n";
+    return kExitUsage;
+  }
   if (o.position.request.game) {  // --game ID is the GAME_ID argument
     if (!o.target.empty()) {
       std::cerr << "apiary show: give the game once: as an argument or with --game\n";
@@ -179,7 +172,7 @@ int runShow(const GlobalOptions& global, ShowOptions o) {
     o.target = std::to_string(*o.position.request.game);
     o.position.request.game.reset();
   }
-  auto found = findShown(global, o);
+  auto found = findShown(global, o, *notation);
   if (const int* code = std::get_if<int>(&found)) return *code;
   Shown& shown = std::get<Shown>(found);
   if (o.ply) {
@@ -203,17 +196,8 @@ int runShow(const GlobalOptions& global, ShowOptions o) {
   }
   const std::string position = notation::writePosition(shown.board);
   if (o.json) {
-    nlohmann::json out = diagramJson(diagram);
-    out["position"] = position;
-    if (shown.game) {
-      const auto& g = *shown.game;
-      out["id"] = g.id;
-      out["game_type"] = g.gameType;
-      out["plies"] = shown.plies;
-      out["tags"] = nlohmann::json::array();
-      for (const auto& [name, value] : query::tagsOf(g)) out["tags"].push_back({{"name", name}, {"value", value}});
-      out["moves"] = storedMoves(g);
-    }
+    nlohmann::json out = query::boardJson(shown.board, *notation);
+    if (shown.game) out["game"] = query::fullGameJson(*shown.game);
     if (!o.svg.empty()) out["svg"] = o.svg;
     std::cout << query::jsonText(out) << "\n";
     return kExitOk;
@@ -247,6 +231,8 @@ void addShowCommand(CLI::App& app, const GlobalOptions& global, int& exitCode) {
   cmd->add_option("--ply", o->ply, "Show the position after this many plies (default: the end)");
   addPositionOptions(cmd, o->position);  // after --ply: show's own serves --game
   cmd->add_option("--svg", o->svg, "Also draw the position into this SVG file");
+  cmd->add_option("--notation", o->notation,
+                  "--json's moves in: " + notation::notationNames(notation::NotationUse::WriteMoves, true));
   cmd->add_option("--color", o->color, "Colours in the terminal: auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   cmd->add_flag("--json", o->json, "Print JSON");

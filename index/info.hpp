@@ -1,4 +1,4 @@
-// What `apiary info` prints: what the database holds.
+// What `apiary info` prints: what the database holds (its JSON: query/json.hpp).
 #pragma once
 #include <cstdint>
 #include <map>
@@ -6,8 +6,6 @@
 #include <vector>
 
 #include "index/catalogue/synced_files.hpp"
-
-#include <nlohmann/json_fwd.hpp>
 
 namespace apiary::index {
 
@@ -27,11 +25,5 @@ struct Info {
   std::string newestDate;  // the latest game's date (ISO, maybe only yyyy[-mm]); empty when none is dated
   std::vector<SourceSync> synced;           // each source apiary sync has run on
 };
-
-// {"games": N, "positions": N, "bytes": N, "postings": N, "catalogue_bytes": N,
-//  "position_bytes": N, "batches": N, "sources": N, "rejected": N, "repaired": N,
-//  "games_by_type": {...}, "notations": {...}, "newest_date": "yyyy-mm-dd" or null,
-//  "synced": [{"source": "boardspace", "last_synced": "2026-11-29T04:00:00Z", "files": N}, ...]}
-void to_json(nlohmann::json& j, const Info& info);
 
 }  // namespace apiary::index

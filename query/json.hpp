@@ -5,31 +5,65 @@
 
 #include <nlohmann/json.hpp>
 
+#include "index/catalogue/catalogue.hpp"
 #include "index/catalogue/game_row.hpp"
-#include "query/positions/explore.hpp"
+#include "index/info.hpp"
+#include "query/games/dedup.hpp"
 #include "query/games/game_list.hpp"
 #include "query/patterns/pattern.hpp"
+#include "query/positions/explore.hpp"
 #include "query/positions/search.hpp"
 
 namespace apiary::query {
 
-// {"position", "to_move", "games", "mover_wins", "draws", "mover_losses",
-//  "unfinished", ..., "moves": [{"move", "uhp", "games", ..., "next"}]}
+// A win/draw/loss record, from one side's view (explore: the side to move; pattern:
+// the pattern's side; player: the player), one shape everywhere:
+// {"wins", "draws", "losses", "unfinished"}, which add up to the games counted.
+struct Record {
+  uint64_t wins = 0, draws = 0, losses = 0, unfinished = 0;
+};
+void putRecord(nlohmann::json& j, const Record& r);
+
+// {"position", "to_move", "games", <record>, ..., "moves": [{"move", "uhp", "games",
+//  <record>, ..., "next"}]}: the records are the side to move's.
 nlohmann::json explorationJson(const Exploration& e);
 // {"position", "total", "games": [gameJson + "ply"]}
 nlohmann::json searchJson(const SearchResult& r);
+// Its members but the games, for a front end that writes the games as it reads them.
+nlohmann::json searchMembersJson(index::PositionHash position, uint64_t total);
 // One hit of a search: the game's row with the ply it reached the position at.
 nlohmann::json searchHitJson(const SearchHit& hit);
-// A game's row without its moves: id, source, players, event, site, date, result,
+// A game's row without its moves: id, source (its file) and source_index (its
+// place in it, from 0), notation, players, event, site, date, result,
 // game type, plies, tournament, the ratings and time control (null when unknown).
 nlohmann::json gameJson(const index::GameRow& g);
 // One game a pattern matched: gameJson + "ply" (its first match), "positions".
 nlohmann::json patternHitJson(const PatternHit& hit);
-// {"total", "positions", "scanned", "replayed", "side", "side_wins", "side_losses", "draws",
-//  "unknown", "white_wins", "black_wins", "games": [patternHitJson]}
+// {"total", "positions", "scanned", "replayed", "side", <record> (the side's, or
+//  White's), "white_wins", "black_wins", "games": [patternHitJson]}
 nlohmann::json patternJson(const PatternResult& r);
 // {"games": [gameJson], "more": bool, "total" when counted}
 nlohmann::json gameListJson(const GameList& list);
+nlohmann::json gameListMembersJson(bool more, std::optional<uint64_t> total);  // all but the games
+// A game ingest refused, placed as a game is: {"source", "source_index", "notation",
+// "line", "column", "ply", "message"} (line, column, ply 0: unknown).
+nlohmann::json rejectedJson(const index::RejectedGame& r);
+
+// {"clusters": [{"mode", "reason", "games": [{"id", "source", "source_index",
+//  "notation", "plies"}]}], "games", "compared", "min_plies", "seconds"}: a
+// cluster's games carry gameJson's members that dedup reads.
+nlohmann::json dedupJson(const DedupReport& r, uint32_t minPlies);
+
+// What the database holds: {"games", "positions", "bytes", "postings",
+//  "catalogue_bytes", "position_bytes", "batches", "sources", "rejected", "repaired",
+//  "games_by_type", "notations", "newest_date" (null when no game is dated),
+//  "synced": [{"source", "last_synced", "files"}]}
+nlohmann::json infoJson(const index::Info& info);
+
+// The notations apiary knows, what each reads and writes and what --lenient repairs:
+// {"notations": [{"name", "aliases", "read", "write", "moves", "lenient":
+//  {"slide_rules", "colour_letters"}}]}
+nlohmann::json notationsJson();
 
 // Times an answer for its "elapsed_ms": the CLI and the server time the same span,
 // from the question asked to its document built, not the reading of its text.

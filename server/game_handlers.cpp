@@ -4,16 +4,13 @@
 #include <charconv>
 #include <chrono>
 
-#include "engine/canonical.hpp"
-#include "notation/uhp_text.hpp"
 #include "query/error.hpp"
+#include "query/board_json.hpp"
 #include "query/games/export.hpp"
 #include "query/games/game_list.hpp"
 #include "query/json.hpp"
-#include "notation/move_notation.hpp"
-#include "query/positions/next_positions.hpp"
-#include "query/positions/search.hpp"
 #include "query/positions/position_request.hpp"
+#include "query/positions/search.hpp"
 #include "server/handlers.hpp"
 
 namespace apiary::server {
@@ -37,23 +34,6 @@ Board replayed(const index::GameRow& row) {
     throw query::QueryError(query::ErrorKind::Corrupt, query::Field::None,
                             "game " + std::to_string(row.id) + " does not replay (a corrupt row: try apiary check)");
   return std::move(*board);
-}
-
-// Every ply: the move in the notation and in UHP, the position after it and its key.
-nlohmann::json pliesOf(const Board& game, const notation::Notation& notation) {
-  nlohmann::json plies = nlohmann::json::array();
-  Board board(game.type(), game.rules(), game.firstMover());
-  for (const Move& move : game.history()) {
-    const notation::MoveNotation writer(notation, board);
-    nlohmann::json ply{{"ply", board.ply() + 1},
-                       {"move", writer.write(query::unrestricted(board), move)},
-                       {"uhp", notation::moveString(board, move)}};
-    board.play(move);
-    ply["position"] = notation::writePosition(board);
-    ply["key"] = canonicalize(board).key.hex();
-    plies.push_back(std::move(ply));
-  }
-  return plies;
 }
 
 // The name viewers open a file by: `.pgn` for UHP, the notation's own extension
@@ -80,9 +60,7 @@ Reply gamesReply(const Params& params, query::ReadSession& session) {
 Reply gameReply(std::string_view id, const Params& params, query::ReadSession& session) {
   const index::GameRow row = rowOf(id, session);
   const Board game = replayed(row);
-  return Reply::json({{"game", query::gameJson(row)},
-                      {"game_string", notation::gameString(game)},
-                      {"plies", pliesOf(game, *params.notation)}});
+  return Reply::json(query::storedGameJson(row, game, *params.notation));
 }
 
 Reply exportReply(std::string_view id, const Params& params, query::ReadSession& session) {

@@ -30,9 +30,10 @@ Reply playerReply(std::string_view name, const Params& params, query::ReadSessio
 Reply playersReply(const Params& params, query::ReadSession& session);
 // Players whose name starts with `prefix`, most games first (suggestions as one types).
 Reply playerNamesReply(const Params& params, query::ReadSession& session);
-// The board document and its picture; `catalogue` reads `game` (nullptr: refused).
-Reply boardReply(const Params& params, const index::GameSearch* catalogue = nullptr);
-Reply svgReply(const Params& params, const index::GameSearch* catalogue = nullptr);
+// The board document (apiary show --json) and its picture; `session` reads `game`
+// (nullptr: refused).
+Reply boardReply(const Params& params, const query::ReadSession* session = nullptr);
+Reply svgReply(const Params& params, const query::ReadSession* session = nullptr);
 Reply notationsReply();  // the notation table: names, aliases, what each reads and writes
 
 }  // namespace apiary::server

@@ -24,10 +24,7 @@ Reply playersReply(const Params& params, query::ReadSession& session) {
 Reply playerNamesReply(const Params& params, query::ReadSession& session) {
   if (params.prefix.empty())
     throw query::QueryError(query::ErrorKind::BadInput, query::Field::Prefix, ": the start of a name, at least one letter");
-  nlohmann::json players = nlohmann::json::array();
-  for (const auto& [name, games] : session.catalogue().playersStarting(params.prefix, params.limit))
-    players.push_back({{"name", name}, {"games", games}});
-  return Reply::json({{"players", std::move(players)}});
+  return Reply::json(query::playerNamesJson(session.catalogue().playersStarting(params.prefix, params.limit)));
 }
 
 }  // namespace apiary::server

@@ -28,7 +28,7 @@ Reply timed(Answer answer) {
 
 Reply healthReply() { return Reply::json({{"status", "ok"}}); }
 
-Reply infoReply(query::ReadSession& session) { return Reply::json(nlohmann::json(session.db().info())); }
+Reply infoReply(query::ReadSession& session) { return Reply::json(query::infoJson(session.db().info())); }
 
 Reply exploreReply(const Params& params, query::ReadSession& session) {
   const Board position = query::readPosition(params.position, &session.catalogue());

@@ -49,10 +49,10 @@ const std::vector<Route>& routeTable() {
       {"/api/player_names", "", L::Database,
        [](auto& p, auto&, auto* s, auto) { return playerNamesReply(p, *s); }},
       {"/api/players", "", L::Database, [](auto& p, auto&, auto* s, auto) { return playersReply(p, *s); }},
-      {"/api/board", "", L::Quick, [](auto& p, auto&, auto* s, auto) { return boardReply(p, &s->catalogue()); },
+      {"/api/board", "", L::Quick, [](auto& p, auto&, auto* s, auto) { return boardReply(p, s); },
        true},
       {"/api/position.svg", "", L::Quick,
-       [](auto& p, auto&, auto* s, auto) { return svgReply(p, &s->catalogue()); }, true},
+       [](auto& p, auto&, auto* s, auto) { return svgReply(p, s); }, true},
   };
   return table;
 }

@@ -154,7 +154,7 @@ function drawStatus(doc) {
   $('pass').hidden = !doc.moves.find((m) => m.uhp === 'pass');
   $('back').disabled = $('start').disabled = state.ply === 0;
   $('forward').disabled = $('end').disabled = state.ply >= state.line.length;
-  document.querySelector('.board-panel').classList.toggle('empty-board', doc.cells.length === 0);
+  document.querySelector('.board-panel').classList.toggle('empty-board', doc.stacks.length === 0);
 }
 
 function drawViewer() {

@@ -1,4 +1,4 @@
-// The playable board: the cells of /api/board drawn in SVG as pointy-top hexes
+// The playable board: the stacks of /api/board drawn in SVG as pointy-top hexes
 // (axial q to the right, r down-right), stacks shown as tiles offset upwards, the
 // last move outlined, and the pieces in hand of both sides (one tile a bug, with
 // how many are left). Clicking a piece on the board or in hand (or Enter on it)
@@ -106,11 +106,11 @@ export class BoardView {
   }
 
   drawCells() {
-    const { cells, moves, last_move: last } = this.doc;
-    const spots = [...cells, ...moves.filter((m) => m.to).map((m) => m.to)];
+    const { stacks, moves, last_move: last } = this.doc;
+    const spots = [...stacks, ...moves.filter((m) => m.to).map((m) => m.to)];
     this.frame(spots.length ? spots : [{ q: 0, r: 0 }]);
     if (last?.from) this.outline(last.from, 'last-from');
-    for (const cell of cells) this.drawStack(cell);
+    for (const stack of stacks) this.drawStack(stack);
     if (last?.to) this.outline(last.to, 'last-to', this.heightAt(last.to));
     if (this.selected?.from) this.outline(this.selected.from, 'selected', this.heightAt(this.selected.from));
     if (this.previewed) this.drawPreview(this.previewed);
@@ -146,7 +146,7 @@ export class BoardView {
   }
 
   heightAt(where) {
-    return this.doc.cells.find((c) => sameCell(c, where))?.stack.length ?? 0;
+    return this.doc.stacks.find((s) => sameCell(s, where))?.pieces.length ?? 0;
   }
 
   // Sets the viewBox around every cell and destination, with a margin of a hex.
@@ -165,29 +165,29 @@ export class BoardView {
     svgElement('polygon', { points: hexPoints(x, y - lift, SIZE - 1), class: `outline ${kind}` }, this.svg);
   }
 
-  drawStack(cell) {
-    const { x, y } = pixelOf(cell, this.angle);
-    const top = cell.stack[cell.stack.length - 1];
+  drawStack(stack) {
+    const { x, y } = pixelOf(stack, this.angle);
+    const top = stack.pieces[stack.pieces.length - 1];
     const group = svgElement('g', {
-      class: 'cell', 'data-q': cell.q, 'data-r': cell.r, 'data-top': top, 'data-height': cell.stack.length,
+      class: 'cell', 'data-q': stack.q, 'data-r': stack.r, 'data-top': top, 'data-height': stack.pieces.length,
     }, this.svg);
-    cell.stack.forEach((piece, level) => {
+    stack.pieces.forEach((piece, level) => {
       svgElement('polygon', {
         points: hexPoints(x, y - level * LEVEL_SHIFT, SIZE - 2), class: `tile ${colourOf(piece)}`,
       }, group);
     });
-    const lift = (cell.stack.length - 1) * LEVEL_SHIFT;
+    const lift = (stack.pieces.length - 1) * LEVEL_SHIFT;
     drawBug(group, top, x, y - lift, 0.85);
-    if (cell.stack.length > 1) {
+    if (stack.pieces.length > 1) {
       svgElement('circle', { cx: x + SIZE * 0.55, cy: y - lift - SIZE * 0.5, r: 8, class: 'badge' }, group);
       svgElement('text', { x: x + SIZE * 0.55, y: y - lift - SIZE * 0.5 + 4, class: 'badge-text', 'aria-hidden': 'true' }, group)
-        .textContent = cell.stack.length;
+        .textContent = stack.pieces.length;
     }
-    const description = describeStack(cell.stack);
+    const description = describeStack(stack.pieces);
     svgElement('title', {}, group).textContent = description;
     group.addEventListener('mouseenter', () => this.onHover(description));
     group.addEventListener('mouseleave', () => this.onHover(''));
-    const selection = { piece: top, from: { q: cell.q, r: cell.r } };
+    const selection = { piece: top, from: { q: stack.q, r: stack.r } };
     if (this.movesOf(selection).length) {
       focusable(group, `${description}: show where it moves`, () => this.select(selection));
       this.drag.attach(group, selection);

@@ -43,6 +43,6 @@ export function legend(segments = gameSegments) {
 
 // The score of the side to move: wins and half the draws over the finished games.
 export function moverScore(row) {
-  const finished = row.mover_wins + row.draws + row.mover_losses;
-  return finished ? `${Math.round((100 * (row.mover_wins + row.draws / 2)) / finished)}%` : '–';
+  const finished = row.wins + row.draws + row.losses;
+  return finished ? `${Math.round((100 * (row.wins + row.draws / 2)) / finished)}%` : '–';
 }

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "query/json.hpp"
+
 namespace apiary::query {
 
 namespace {
@@ -28,10 +30,11 @@ nlohmann::json linesJson(const std::vector<RepertoireLine>& lines) {
 }  // namespace
 
 nlohmann::json playerRecordJson(const PlayerRecord& r) {
-  return {{"games", r.games},           {"wins", r.wins},
-          {"draws", r.draws},           {"losses", r.losses},
-          {"unfinished", r.unfinished}, {"score", rounded(r.score(), 1000)},
-          {"average_plies", rounded(r.averagePlies(), 10)}};
+  nlohmann::json j{{"games", r.games}};
+  putRecord(j, {r.wins, r.draws, r.losses, r.unfinished});
+  j["score"] = rounded(r.score(), 1000);
+  j["average_plies"] = rounded(r.averagePlies(), 10);
+  return j;
 }
 
 nlohmann::json playerStatsJson(const PlayerStats& s) {
@@ -52,6 +55,12 @@ nlohmann::json playerTableJson(const PlayerTable& t) {
   nlohmann::json players = nlohmann::json::array();
   for (const auto& row : t.players) players.push_back(named(row.name, row.record));
   return {{"players", std::move(players)}, {"total", t.total}};
+}
+
+nlohmann::json playerNamesJson(const std::vector<index::NameCount>& names) {
+  nlohmann::json players = nlohmann::json::array();
+  for (const auto& [name, games] : names) players.push_back({{"name", name}, {"games", games}});
+  return {{"players", std::move(players)}};
 }
 
 }  // namespace apiary::query

@@ -3,6 +3,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include "index/game_query.hpp"
 #include "query/players/player_stats.hpp"
 #include "query/players/player_table.hpp"
 
@@ -16,5 +17,7 @@ nlohmann::json playerRecordJson(const PlayerRecord& r);
 nlohmann::json playerStatsJson(const PlayerStats& s);
 // {"players": [{"name", <record>}], "total"}
 nlohmann::json playerTableJson(const PlayerTable& t);
+// Names by their start (suggestions as one types): {"players": [{"name", "games"}]}
+nlohmann::json playerNamesJson(const std::vector<index::NameCount>& names);
 
 }  // namespace apiary::query

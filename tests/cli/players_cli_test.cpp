@@ -177,17 +177,19 @@ TEST_CASE("a stored game's position (--game ID --ply N) gives the same answers a
   }
   const json shown = runJson("show --json --game 2 --ply 4");
   CHECK(shown["ply"] == 4);
-  CHECK(shown["id"] == 2);
+  CHECK(shown["game"]["id"] == 2);
   CHECK(runApiary(db() + "explore --game 2 --ply 99").code == 2);
   CHECK(runApiary(db() + "explore --game 99").code == 2);
   CHECK(runApiary(db() + "explore --ply 3").code == 2);
 }
 
-TEST_CASE("rejected lists every rejected game with file, line, column, ply and reason", "[cli][players]") {
+TEST_CASE("rejected lists every rejected game with its source, line, column, ply and reason", "[cli][players]") {
   const json r = runJson("rejected --json");
   REQUIRE(r["total"] == 1);
   const auto& bad = r["rejected"][0];
-  CHECK(bad["file"].get<std::string>().find("bad.pgn") != std::string::npos);
+  CHECK(bad["source"].get<std::string>().find("bad.pgn") != std::string::npos);
+  CHECK(bad["source_index"] == 0);  // placed as a stored game is
+  CHECK(bad["notation"] == "uhp");
   CHECK(bad["ply"] == 4);
   CHECK(bad["line"].get<int>() > 0);
   CHECK(bad["column"].get<int>() > 0);

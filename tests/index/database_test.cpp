@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 #include <sqlite3.h>
 
-#include <nlohmann/json.hpp>
 #include <unordered_map>
 
 #include "index/positions/batch_file.hpp"
@@ -356,10 +355,6 @@ TEST_CASE("info says what the database holds") {
   uint64_t byType = 0;
   for (const auto& [type, count] : info.gamesByType) byType += count;
   CHECK(byType == info.games);
-  const nlohmann::json j = info;
-  CHECK(j["games"] == info.games);
-  CHECK(j["positions"] == info.positions);
-  CHECK(j["bytes"] == info.bytes);
 }
 
 TEST_CASE("a writer that gave back its write memory adds more games and compacts to the same database") {

@@ -275,6 +275,9 @@ TEST_CASE("apiary dedup prints the clusters as JSON, and rejects a bad mode", "[
     for (const auto& g : c["games"]) {
       CHECK(g["id"].get<int64_t>() > 0);
       CHECK_THAT(g["source"].get<std::string>(), Catch::Contains("apiary-dedup-test"));
+      // A game placed as every document places one: its file and its place in it.
+      CHECK(g["source_index"].get<int64_t>() >= 0);
+      CHECK_FALSE(g["notation"].get<std::string>().empty());
     }
   }
   CHECK(sizes == std::map<std::string, std::size_t>{{"exact", 3}, {"prefix", 2}, {"transposed", 2}});

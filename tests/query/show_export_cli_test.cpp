@@ -54,9 +54,14 @@ TEST_CASE("show prints a game's tags, moves and diagram", "[cli][show]") {
 
 TEST_CASE("show --json and --ply give the position after that ply", "[cli][show]") {
   const auto whole = nlohmann::json::parse(test::runApiary(db() + "show 4 --json").out);
-  CHECK(whole["id"] == 4);
-  CHECK(whole["moves"].size() == whole["plies"].get<std::size_t>());
-  CHECK(whole["ply"] == whole["plies"]);
+  const auto& game = whole["game"];
+  CHECK(game["id"] == 4);
+  CHECK(whole["ply"] == game["plies"]);
+  CHECK(whole["history"].size() == game["plies"].get<std::size_t>());
+  // The whole game as a GameString: its moves are the history's.
+  std::string moves;
+  for (const auto& move : whole["history"]) moves += ";" + move.get<std::string>();
+  CHECK(game["game_string"].get<std::string>().ends_with(moves));
 
   const auto svg = std::filesystem::temp_directory_path() / ("apiary-show-" + std::to_string(getpid()) + ".svg");
   const auto run = test::runApiary(db() + "show 4 --ply 5 --json --svg " + svg.string());
@@ -66,13 +71,14 @@ TEST_CASE("show --json and --ply give the position after that ply", "[cli][show]
   // Every piece named in the first five moves is on the board, in some stack.
   std::set<std::string> named;
   for (int ply = 0; ply < 5; ++ply) {
-    const std::string move = whole["moves"][ply];
+    const std::string move = whole["history"][ply];
     named.insert(move.substr(0, move.find(' ')));
   }
   std::size_t pieces = 0;
   for (const auto& stack : early["stacks"]) pieces += stack["pieces"].size();
   CHECK(pieces == named.size());
-  CHECK(early["last_move"] == whole["moves"][4]);
+  CHECK(early["last_move"]["uhp"] == whole["history"][4]);
+  CHECK(early["game"] == game);  // the whole game, though the board is rewound
   CHECK(early["svg"] == svg.string());
   const std::string file = test::readFile(svg);
   CHECK(file.rfind("<?xml", 0) == 0);
@@ -85,8 +91,8 @@ TEST_CASE("show draws a position given as moves, a GameString or a position stri
   REQUIRE(moves.code == 0);
   const auto json = nlohmann::json::parse(moves.out);
   CHECK(json["ply"] == 3);
-  CHECK(json["last_move"] == "wQ -wS1");
-  CHECK_FALSE(json.contains("id"));
+  CHECK(json["last_move"]["uhp"] == "wQ -wS1");
+  CHECK_FALSE(json.contains("game"));
 
   const auto gameString = test::runApiary("show --game-string 'Base;InProgress;White[2];wS1;bG1 wS1-' --json");
   REQUIRE(gameString.code == 0);
@@ -105,12 +111,12 @@ TEST_CASE("show draws a position given as moves, a GameString or a position stri
 TEST_CASE("show picks the newest game the filters keep", "[cli][show]") {
   const auto first = nlohmann::json::parse(test::runApiary(db() + "show 1 --json").out);
   std::string white;
-  for (const auto& tag : first["tags"])
+  for (const auto& tag : first["game"]["tags"])
     if (tag["name"] == "White") white = tag["value"];
   REQUIRE(!white.empty());
   const auto run = test::runApiary(db() + "show --player '" + white + "' --json");
   REQUIRE(run.code == 0);
-  CHECK(nlohmann::json::parse(run.out)["id"].get<int>() >= 1);
+  CHECK(nlohmann::json::parse(run.out)["game"]["id"].get<int>() >= 1);
   CHECK(test::runApiary(db() + "show 1 --white '" + white + "'").code == 0);
   CHECK(test::runApiary(db() + "show 1 --white 'nobody at all'").code == 1);
 }

@@ -50,7 +50,7 @@ TEST_CASE("a tag in Latin-1 is stored as UTF-8 and every JSON answer holding it 
   REQUIRE(search.code == 0);
   CHECK(nlohmann::json::parse(search.out)["total"] == 1);
   const auto show = nlohmann::json::parse(test::runApiary(db() + "show 1 --json").out);
-  CHECK(show["tags"][1]["value"] == "Jos\u00e9 \x1b[31mRED\x07");
+  CHECK(show["game"]["tags"][1]["value"] == "Jos\u00e9 \x1b[31mRED\x07");
   const auto exported = test::runApiary(db() + "export 1 --to uhp --json");
   REQUIRE(exported.code == 0);
   CHECK(has(nlohmann::json::parse(exported.out).dump(), "Jos\u00e9"));

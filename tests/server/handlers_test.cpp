@@ -15,13 +15,13 @@ nlohmann::json board(std::string_view query) { return nlohmann::json::parse(boar
 
 }  // namespace
 
-TEST_CASE("the start board has no cells, every piece in hand and the first placements as its moves") {
+TEST_CASE("the start board has no stacks, every piece in hand and the first placements as its moves") {
   const auto b = board("");
   CHECK(b["game_type"] == "Base+MLP");
   CHECK(b["ply"] == 0);
   CHECK(b["to_move"] == "white");
   CHECK(b["state"] == "NotStarted");
-  CHECK(b["cells"].empty());
+  CHECK(b["stacks"].empty());
   CHECK(b["history"].empty());
   CHECK(b["last_move"].is_null());
   CHECK(b["hand"]["white"].size() == 14);
@@ -38,15 +38,16 @@ TEST_CASE("a board after moves gives its stacks, history, hands, last move and l
   CHECK(b["ply"] == 5);
   CHECK(b["to_move"] == "black");
   CHECK(b["history"] == nlohmann::json{"wS1", "bG1 -wS1", "wQ wS1-", "bB1 -bG1", "wQ wS1\\"});
-  CHECK(b["cells"].size() == 4);
+  CHECK(b["stacks"].size() == 4);
   CHECK(b["hand"]["white"].size() == 12);
   CHECK(b["last_move"]["piece"] == "wQ");
   CHECK(b["last_move"]["from"] == nlohmann::json{{"q", 1}, {"r", 0}});
   CHECK(b["last_move"]["to"] == nlohmann::json{{"q", 0}, {"r", 1}});
-  // The Queen stands where the last move put it; the cells are its true coordinates.
+  CHECK(b["last_move"]["uhp"] == "wQ wS1\\");
+  // The Queen stands where the last move put it; the stacks are at its true coordinates.
   bool queenFound = false;
-  for (const auto& c : b["cells"])
-    if (c["stack"] == nlohmann::json{"wQ"}) queenFound = c["q"] == 0 && c["r"] == 1;
+  for (const auto& s : b["stacks"])
+    if (s["pieces"] == nlohmann::json{"wQ"}) queenFound = s["q"] == 0 && s["r"] == 1;
   CHECK(queenFound);
   // Every move is Black's, written in PGN-like beside its UHP spelling, and a
   // move played from the list leads to a board the server accepts.
@@ -65,7 +66,7 @@ TEST_CASE("a set-up position has no history and its pieces in the coordinates it
   const auto fen = b["position"].get<std::string>();
   const auto setUp = nlohmann::json::parse(boardReply(parseParams("position=" + fen)).body);
   CHECK(setUp["history"].empty());
-  CHECK(setUp["cells"].size() == 2);
+  CHECK(setUp["stacks"].size() == 2);
   CHECK(setUp["ply"] == 2);
 }
 

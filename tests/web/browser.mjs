@@ -39,7 +39,7 @@ export function pageHelpers(page) {
   return { readyMark, drawn, act, piecesOnBoard, movesInUrl, param, handPieces, axeViolations, noSidewaysScroll };
 }
 
-export const apiPieces = (doc) => doc.cells.reduce((sum, cell) => sum + cell.stack.length, 0);
+export const apiPieces = (doc) => doc.stacks.reduce((sum, stack) => sum + stack.pieces.length, 0);
 
 // A database of generated games, `apiary serve` on it and a page in chromium;
 // stop() ends them and removes the database.

@@ -54,9 +54,9 @@ test('the page in the first minutes', { skip: missing ? `apiary-web-skip: ${miss
       ['unfinished', explore.unfinished]].filter(([, n]) => n > 0).map(([k]) => k));
     const first = explore.moves[0];
     const row = page.locator('.moves-table tbody tr').first();
-    const finished = first.mover_wins + first.draws + first.mover_losses;
+    const finished = first.wins + first.draws + first.losses;
     assert.equal(await row.locator('td.score').textContent(),
-      `${Math.round((100 * (first.mover_wins + first.draws / 2)) / finished)}%`);
+      `${Math.round((100 * (first.wins + first.draws / 2)) / finished)}%`);
     await gamesDrawn();
     await assertAccessible('the start page');
   });

@@ -1,7 +1,6 @@
 // apiary export: games from the database in any notation apiary writes.
 #include <fstream>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/filter_options.hpp"
@@ -9,6 +8,7 @@
 #include "notation/notation_table.hpp"
 #include "query/games/export.hpp"
 #include "query/filters/filter_match.hpp"
+#include "query/json.hpp"
 #include "query/json_text.hpp"
 
 namespace apiary::cli {
@@ -45,10 +45,10 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
     }
   }
   // Text goes straight to its destination; only --json without a file collects it.
-  nlohmann::json texts = nlohmann::json::array();
+  std::vector<query::ExportedText> texts;
   const auto summary = query::exportGames(db, ids, *written, [&](index::GameId id, const std::string& text) {
     if (file.is_open()) file << text;
-    else if (o.json) texts.push_back({{"id", id}, {"text", text}});
+    else if (o.json) texts.push_back({id, text});
     else std::cout << gameTextForTerminal(text);
   });
   if (file.is_open() && !file.flush()) {
@@ -60,13 +60,7 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
     std::cerr << "apiary export: game " << id << " does not replay (a corrupt row: try apiary check)\n";
 
   if (o.json) {
-    nlohmann::json out = {{"notation", written->name},
-                          {"exported", summary.written.size()},
-                          {"missing", summary.missing},
-                          {"unreadable", summary.unreadable}};
-    if (file.is_open()) out["file"] = o.out, out["ids"] = summary.written;
-    else out["games"] = texts;
-    std::cout << query::jsonText(out) << "\n";
+    std::cout << query::jsonText(query::exportJson(summary, written->name, file.is_open() ? o.out : "", texts)) << "\n";
   } else if (file.is_open()) {
     std::cout << "exported " << summary.written.size() << " games as " << written->name << " to "
               << o.out << "\n";

@@ -1,11 +1,12 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "engine/perft.hpp"
 #include "notation/uhp_text.hpp"
+#include "query/json.hpp"
+#include "query/json_text.hpp"
 
 namespace apiary::cli {
 
@@ -35,7 +36,7 @@ int runPerft(const PerftOptions& o) {
     }
     board = Board(*type);
   }
-  nlohmann::json rows = nlohmann::json::array();
+  std::vector<query::PerftDepth> rows;
   for (int depth = 0; depth <= o.depth; ++depth) {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t nodes = perft(board, depth);
@@ -43,7 +44,7 @@ int runPerft(const PerftOptions& o) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double nps = seconds > 0 ? double(nodes) / seconds : 0;
     if (o.json) {
-      rows.push_back({{"depth", depth}, {"nodes", nodes}, {"seconds", seconds}, {"nps", nps}});
+      rows.push_back({depth, nodes, seconds, nps});
     } else {
       std::printf("depth %2d  nodes %14llu  time %9.3f s  %8.2f M nodes/s\n", depth,
                   static_cast<unsigned long long>(nodes), seconds, nps / 1e6);
@@ -51,7 +52,7 @@ int runPerft(const PerftOptions& o) {
     }
   }
   if (o.json)
-    std::cout << nlohmann::json{{"game_type", board.type().name()}, {"depths", rows}}.dump() << "\n";
+    std::cout << query::jsonText(query::perftJson(board.type(), rows)) << "\n";
   return kExitOk;
 }
 

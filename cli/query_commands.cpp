@@ -80,7 +80,7 @@ int runBatch(Session& session, const std::string& path, const Answer& answer) {
     try {
       out = answer(session, notation::positionFromLine(line));
     } catch (const std::invalid_argument& e) {
-      out = {{"line", number}, {"error", errorText(e)}};
+      out = query::batchErrorJson(number, errorText(e));
       ++failures;
     }
     clock.stamp(out);

@@ -1,4 +1,4 @@
-// The format detector, with each kind of extension hint (the first byte picks it).
+// The notation detector, with each kind of extension hint (the first byte picks it).
 #include <iterator>
 
 #include "fuzz/fuzz_support.hpp"

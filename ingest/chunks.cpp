@@ -200,7 +200,7 @@ class Chunker {
   void flushText() {
     if (!decided_) decideNotation();
     // A file no notation reads is refused once, whole: nothing of it goes on. A
-    // file of position strings (detected, or named by --notation) is refused whole
+    // file of position strings (detected, or named by the user) is refused whole
     // by its reader: its first text says so, the rest is not handed on again.
     const bool refusedWhole = notation_ && notation_->positions && textEmitted_;
     if (notation_ && !isBlank(text_) && !refusedWhole) emitText();

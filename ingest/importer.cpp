@@ -229,7 +229,7 @@ ImportSummary importQueue(index::Database& db, PathQueue& paths, const ImportOpt
 
   BatchWriter writer(db, options.threads);
   // Sized once a batch: grown by doubling, it moved every record a few times and
-  // took fresh pages for each copy. Capped: --batch-games may be huge.
+  // took fresh pages for each copy. Capped: a batch may be asked to hold any number of games.
   const std::size_t reserved = std::min<std::size_t>(options.batchGames, 1 << 16);
   batch.reserve(reserved);
   auto flush = [&] {

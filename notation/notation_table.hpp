@@ -24,7 +24,7 @@ using GameWriter = std::string (*)(const ReplayedGame& game);
 // history that fixes the frame of the self-orienting notations.
 using MoveWriter = std::string (*)(const Board& position, const Board& board, const Move& move);
 
-// What `--lenient` may repair in a notation (notation/repair.hpp).
+// What lenient reading may repair in a notation (notation/repair.hpp).
 struct LenientRepairs {
   bool slideRules = false;
   ColourLetters colourLetters = ColourLetters::None;
@@ -43,8 +43,8 @@ struct Notation {
   bool positions = false;
 };
 
-// What a command asks of a notation: convert's `--from` and ingest's `--notation`
-// read, `--to` and a game's export write games, explore's `--notation` writes moves.
+// What a command asks of a notation: convert and ingest read games, convert and a
+// game's export write games, explore writes moves.
 enum class NotationUse { Read, Write, WriteMoves };
 bool serves(const Notation& notation, NotationUse use);
 

@@ -25,7 +25,7 @@ std::string writeGames(const Notation& notation, const std::vector<ReplayedGame>
 namespace {
 
 // The row a tie falls to: the one whose sniffer lists the hint's extension, else
-// the reading row the hint names (`--from`'s words).
+// the reading row the hint names (the words convert reads).
 const Notation* hinted(std::string_view hint, std::span<const Notation* const> rows,
                        std::span<const Notation> table) {
   const auto dot = hint.find_last_of('.');

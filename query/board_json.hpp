@@ -1,4 +1,4 @@
-// The JSON of a board, one shape for every front end: `apiary show --json` prints
+// The JSON of a board, one shape for every front end: `apiary show` prints
 // it and the API's /api/board answers it (docs/api.md, "Shapes").
 #pragma once
 #include <nlohmann/json.hpp>

@@ -200,4 +200,29 @@ nlohmann::json infoJson(const index::Info& info) {
   return j;
 }
 
+nlohmann::json exportJson(const ExportSummary& summary, std::string_view notation, const std::string& file,
+                          const std::vector<ExportedText>& texts) {
+  nlohmann::json j{{"notation", notation},
+                   {"exported", summary.written.size()},
+                   {"missing", summary.missing},
+                   {"unreadable", summary.unreadable}};
+  if (!file.empty()) {
+    j["file"] = file;
+    j["ids"] = summary.written;
+    return j;
+  }
+  j["games"] = nlohmann::json::array();
+  for (const auto& [id, text] : texts) j["games"].push_back({{"id", id}, {"text", text}});
+  return j;
+}
+
+nlohmann::json perftJson(const GameType& type, const std::vector<PerftDepth>& depths) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const PerftDepth& d : depths)
+    rows.push_back({{"depth", d.depth}, {"nodes", d.nodes}, {"seconds", d.seconds}, {"nps", d.nodesPerSecond}});
+  return {{"game_type", type.name()}, {"depths", std::move(rows)}};
+}
+
+nlohmann::json batchErrorJson(int line, const std::string& error) { return {{"line", line}, {"error", error}}; }
+
 }  // namespace apiary::query

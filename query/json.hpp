@@ -1,5 +1,5 @@
 // The JSON documents of the answers, one shape each, for every front end: the CLI's
-// --json and the server's API print the same document for the same question.
+// JSON and the server's API print the same document for the same question.
 #pragma once
 #include <chrono>
 
@@ -9,6 +9,7 @@
 #include "index/catalogue/game_row.hpp"
 #include "index/info.hpp"
 #include "query/games/dedup.hpp"
+#include "query/games/export.hpp"
 #include "query/games/game_list.hpp"
 #include "query/patterns/pattern.hpp"
 #include "query/positions/explore.hpp"
@@ -60,10 +61,31 @@ nlohmann::json dedupJson(const DedupReport& r, uint32_t minPlies);
 //  "synced": [{"source", "last_synced", "files"}]}
 nlohmann::json infoJson(const index::Info& info);
 
-// The notations apiary knows, what each reads and writes and what --lenient repairs:
+// The notations apiary knows, what each reads and writes and what lenient reading repairs:
 // {"notations": [{"name", "aliases", "read", "write", "moves", "lenient":
 //  {"slide_rules", "colour_letters"}}]}
 nlohmann::json notationsJson();
+
+// apiary export --json: {"notation", "exported", "missing", "unreadable"}, then
+// "file" and the "ids" written to it, or without a file the "games": [{"id",
+// "text"}] themselves.
+struct ExportedText {
+  index::GameId id = 0;
+  std::string text;
+};
+nlohmann::json exportJson(const ExportSummary& summary, std::string_view notation, const std::string& file,
+                          const std::vector<ExportedText>& texts);
+
+// apiary perft --json: {"game_type", "depths": [{"depth", "nodes", "seconds", "nps"}]}
+struct PerftDepth {
+  int depth = 0;
+  uint64_t nodes = 0;
+  double seconds = 0, nodesPerSecond = 0;
+};
+nlohmann::json perftJson(const GameType& type, const std::vector<PerftDepth>& depths);
+
+// A --batch line that was not answered: {"line", "error"}.
+nlohmann::json batchErrorJson(int line, const std::string& error);
 
 // Times an answer for its "elapsed_ms": the CLI and the server time the same span,
 // from the question asked to its document built, not the reading of its text.
@@ -79,7 +101,7 @@ class AnswerClock {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-// A result in the words of --result: white, black, draw, unknown.
+// A result in the words of the result filter: white, black, draw, unknown.
 const char* resultName(GameState s);
 
 }  // namespace apiary::query

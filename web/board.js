@@ -123,8 +123,8 @@ export class BoardView {
       const target = svgElement('circle', {
         cx: x, cy: y, r: SIZE * 0.42, class: 'target', 'data-uhp': move.uhp, 'data-q': move.to.q, 'data-r': move.to.r,
       }, this.svg);
-      svgElement('title', {}, target).textContent = move.text ?? move.uhp;
-      focusable(target, `play ${move.text ?? move.uhp}`, () => this.onMove(move));
+      svgElement('title', {}, target).textContent = move.text;
+      focusable(target, `play ${move.text}`, () => this.onMove(move));
       target.addEventListener('click', (event) => { event.stopPropagation(); this.onMove(move); });
     }
   }
@@ -198,7 +198,7 @@ export class BoardView {
   // count when more are left.
   drawHand(colour, svg) {
     svg.replaceChildren();
-    const pieces = this.doc.hand[colour] ?? [];
+    const pieces = this.doc.hand[colour];
     const kinds = [];
     for (const piece of pieces) {
       const kind = kinds.find((k) => k.bug === piece[1]);

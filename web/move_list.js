@@ -9,7 +9,7 @@ import { element } from './dom.js';
 // UHP past it.
 function textsOf(state, openGame, boardDoc) {
   if (openGame) return openGame.plies.map((p) => p.move);
-  const written = boardDoc.history_text ?? [];
+  const written = boardDoc.history_text;
   return state.line.map((uhp, i) => (i < state.ply && written[i] !== undefined ? written[i] : uhp));
 }
 

@@ -28,7 +28,7 @@ export function resultBar(counts, segments = gameSegments) {
 
 // The counts of an explorer row or summary, White / Draw / Black / unfinished.
 export const gameCounts = (row) => [['white', row.white_wins], ['draw', row.draws], ['black', row.black_wins],
-  ['unfinished', row.unfinished ?? 0]];
+  ['unfinished', row.unfinished]];
 
 // The legend of a bar's colours.
 export function legend(segments = gameSegments) {

@@ -8,7 +8,7 @@
 
 namespace apiary::query {
 
-// The largest --min-rating: no rating system comes near it.
+// The largest minimum rating: no rating system comes near it.
 inline constexpr int64_t kMaxRating = 1'000'000;
 
 struct GameFilter {

@@ -13,10 +13,10 @@
 namespace apiary::query {
 
 // Throws std::invalid_argument naming the option when a value cannot mean anything:
-// an unknown --result or --game-type, a date that is not yyyy[-mm[-dd]].
+// an unknown result or game type, a date that is not yyyy[-mm[-dd]].
 void validateFilter(const GameFilter& filter);
 
-// What a --result value asks for: white, black, draw, unknown (also 1-0, 0-1,
+// What a result filter asks for: white, black, draw, unknown (also 1-0, 0-1,
 // 1/2-1/2, *, WhiteWins, BlackWins), any letter case. Unknown is InProgress, as in
 // the catalogue. nullopt for anything else.
 std::optional<GameState> resultFilterState(std::string_view text);

@@ -1,5 +1,5 @@
 // The JSON of `apiary player` and `apiary players`, one shape for every front end
-// (the CLI's --json, the server's /api/player and /api/players).
+// (the CLI's JSON, the server's /api/player and /api/players).
 #pragma once
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,8 @@
 #include "grammar/algebraic.hpp"
 
 #include <catch2/catch.hpp>
-#include <random>
+
+#include "grammar/random_texts.hpp"
 
 using namespace apiary::grammar;
 using namespace apiary::grammar::algebraic;
@@ -288,12 +289,7 @@ TEST_CASE("random text: no throw, positioned errors, every move reads back") {
   // Pieces and cells come often, so that many random texts hold moves.
   const std::vector<std::string> alphabet = {"wA", "bG", "P", " ", " ", " m0", " n-1", "m", "n", "aa", "zz", "mm", "0", "-1", "+2",
                                              "3",  "@",  "(", ")", "1. ", "\n", "{c}", ";", "[", "]", "pass", "\xff"};
-  std::mt19937 random(5);
-  for (int round = 0; round < 3000; ++round) {
-    std::string text;
-    for (int i = std::uniform_int_distribution(0, 30)(random); i > 0; --i)
-      text += alphabet[std::uniform_int_distribution<std::size_t>(0, alphabet.size() - 1)(random)];
-    INFO(text);
+  apiary::test::forRandomTexts(alphabet, 5, "", [](const std::string& text) {
     std::vector<Game<Move>> games;
     REQUIRE_NOTHROW(games = parseGames(text));
     for (const auto& g : games) {
@@ -302,7 +298,7 @@ TEST_CASE("random text: no throw, positioned errors, every move reads back") {
         for (const Form form : {Form::Long, Form::Short, Form::Compressed})
           CHECK(parseMove(writeMove(m.move, form)) == m.move);
     }
-  }
+  });
 }
 
 TEST_CASE("a numbered move line reads as the move alone does") {

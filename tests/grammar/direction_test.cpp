@@ -3,9 +3,9 @@
 #include "grammar/direction.hpp"
 
 #include <catch2/catch.hpp>
-#include <random>
 #include <sstream>
 
+#include "grammar/random_texts.hpp"
 #include "support.hpp"
 
 using namespace apiary::grammar;
@@ -353,12 +353,8 @@ TEST_CASE("random text: no throw, positioned errors, every move reads back") {
   const std::vector<std::string> alphabet = {"Q", "B", "G", "S", "A", "M", "L", "P", "n", "a", "s", "m", "r",
                                              "f", "x", "+", "*", "1", "2", "3", " ", ".", "-", ":", "\n",
                                              "\n2. ", "\u00D7", "\u2733\uFE0E", "\u2733", "\u2014", "\xe2"};
-  std::mt19937 random(11);
-  for (int round = 0; round < 3000; ++round) {
-    std::string text = "1. ";  // most lines then are turns
-    for (int i = std::uniform_int_distribution(0, 30)(random); i > 0; --i)
-      text += alphabet[std::uniform_int_distribution<std::size_t>(0, alphabet.size() - 1)(random)];
-    INFO(text);
+  // Most lines then are turns.
+  apiary::test::forRandomTexts(alphabet, 11, "1. ", [](const std::string& text) {
     std::vector<Game<Move>> games;
     REQUIRE_NOTHROW(games = parseGames(text));
     for (const auto& g : games) {
@@ -366,7 +362,7 @@ TEST_CASE("random text: no throw, positioned errors, every move reads back") {
       for (const auto& m : g.moves)
         for (const Spelling s : {Spelling::Unicode, Spelling::Ascii}) CHECK(parseMove(writeMove(m.move, s)) == m.move);
     }
-  }
+  });
 }
 
 TEST_CASE("a header value holding line breaks is written on one line, and the game reads back") {

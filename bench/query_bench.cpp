@@ -4,24 +4,33 @@
 // database's own games with a fixed seed: a uniformly random game, then a uniformly
 // random ply of it (the start position and the first plies, shared by most games,
 // come up as often as they do in games). Every query set is run twice: cold (first
-// reads of the data) and warm (the same queries again).
+// reads of the data) and warm (the same queries again). With --cold, the database
+// is closed before each query set's first pass and the page cache dropped (as root),
+// so that its first pass reads from disk as the first requests after a reboot do;
+// with --cold --warm-up, the warm-up `apiary serve` runs at start (index/warm_up.hpp)
+// is run and waited for after the drop, and its time reported.
 //
-// Usage: bench_query DB_DIR [QUERIES=1000] [PLAYER=Rone1] [SEED=1]
+// Usage: bench_query DB_DIR [QUERIES=1000] [PLAYER=Rone1] [SEED=1] [--cold [--warm-up]]
 //        bench_query DB_DIR --compact     (once, after building: one sorted run)
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
+#include <memory>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "notation/uhp_text.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
+#include "index/warm_up.hpp"
+#include "notation/uhp_text.hpp"
 #include "query/positions/explore.hpp"
 #include "query/filters/filter_set.hpp"
 #include "query/games/game_list.hpp"
@@ -66,10 +75,12 @@ struct Passes {
 };
 
 // Runs `query` on every item twice (cold, then warm) and reports both; returns the
-// wall times of both passes.
+// wall times of both passes. `beforeCold` runs first, untimed.
 template <class Item>
-Passes measure(const char* what, const std::vector<Item>& items, const std::function<void(const Item&)>& query) {
+Passes measure(const char* what, const std::vector<Item>& items, const std::function<void(const Item&)>& query,
+               const std::function<void()>& beforeCold = {}) {
   Passes out;
+  if (beforeCold) beforeCold();
   for (const char* pass : {"cold", "warm"}) {
     Sample s;
     for (const Item& item : items) {
@@ -124,70 +135,165 @@ void describe(const std::vector<Position>& positions) {
   for (uint64_t high : bounds) {
     const auto n = std::count_if(positions.begin(), positions.end(),
                                  [&](const Position& p) { return p.games > low && p.games <= high; });
-    if (n) std::printf("  %llu-%s: %ld", static_cast<unsigned long long>(low + 1),
-                       high == UINT64_MAX ? "" : std::to_string(high).c_str(), long(n));
+    if (n)
+      std::printf("  %llu-%s: %ld", static_cast<unsigned long long>(low + 1),
+                  high == UINT64_MAX ? "" : std::to_string(high).c_str(), long(n));
     low = high;
   }
-  const auto starts = std::count_if(positions.begin(), positions.end(), [](const Position& p) { return p.board.ply() == 0; });
+  const auto starts =
+      std::count_if(positions.begin(), positions.end(), [](const Position& p) { return p.board.ply() == 0; });
   std::printf("  (start position %ld times)\n", long(starts));
+}
+
+// Players as often as they play: the White player of random games.
+std::vector<std::string> samplePlayers(const index::Database& db, int n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::string> players;
+  for (int i = 0; i < n; ++i)
+    if (auto g = db.game(index::GameId(1 + rng() % uint64_t(db.lastGame())))) players.push_back(g->white);
+  return players;
+}
+
+// The database as explore and search sessions open it (apiary explore, --batch).
+struct Opened {
+  explicit Opened(const std::string& dir)
+      : db(dir, {.access = index::Access::ReadOnly, .mapFiles = true}), catalogue(db) {}
+  index::Database db;
+  index::GameSearch catalogue;
+};
+
+// Every dirty page written, then every clean one dropped (root only).
+void dropPageCache() {
+  ::sync();
+  std::ofstream drop("/proc/sys/vm/drop_caches");
+  if (!(drop << "3\n" << std::flush)) throw std::runtime_error("cannot drop the page cache (--cold needs root)");
+}
+
+// --cold: the database closed, the page cache dropped, the database opened again
+// (and warmed, with --warm-up), before a query set's first pass.
+class ColdStart {
+ public:
+  ColdStart(std::string dir, bool cold, bool warmUp) : dir_(std::move(dir)), cold_(cold), warmUp_(warmUp) { open(); }
+  const Opened& operator*() const { return *opened_; }
+  const Opened* operator->() const { return opened_.get(); }
+  std::function<void()> before() {
+    if (!cold_) return {};
+    return [this] {
+      opened_.reset();
+      dropPageCache();
+      open();
+    };
+  }
+
+ private:
+  void open() {
+    opened_ = std::make_unique<Opened>(dir_);
+    if (!warmUp_) return;
+    const double w = wallMs();
+    index::WarmUp warm(dir_, opened_->db.positions());
+    double positionsDone = 0;  // when the catalogue's turn came
+    for (auto p = warm.progress(); !p.done; p = warm.progress()) {
+      if (!positionsDone && p.catalogueBytes) positionsDone = wallMs();
+      usleep(20000);
+    }
+    const auto done = warm.progress();
+    std::printf("  warm-up: %.2f s (positions %.2f s), %.0f MB of positions, %.0f MB of catalogue%s%s\n",
+                (wallMs() - w) / 1e3, positionsDone ? (positionsDone - w) / 1e3 : 0.0, double(done.positionBytes) / 1e6,
+                double(done.catalogueBytes) / 1e6, done.error.empty() ? "" : ", failed: ", done.error.c_str());
+  }
+  std::string dir_;
+  bool cold_, warmUp_;
+  std::unique_ptr<Opened> opened_;
+};
+
+// games --player, a page and a count, for each player.
+void measureTagSearch(ColdStart& open, const std::vector<std::string>& players) {
+  std::printf("tag search: %zu players\n", players.size());
+  const auto byPlayer = [&](const std::string& name, bool count) {
+    query::GameFilter f;
+    f.player = name;
+    query::listGames(open->db, open->catalogue, f, {.limit = 20, .count = count});
+  };
+  measure<std::string>(
+      "games --player, first page", players, [&](const std::string& n) { byPlayer(n, false); }, open.before());
+  measure<std::string>(
+      "games --player --count", players, [&](const std::string& n) { byPlayer(n, true); }, open.before());
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: bench_query DB_DIR [QUERIES=1000] [PLAYER=Rone1] [SEED=1] | DB_DIR --compact\n");
+  std::vector<std::string> args(argv + 1, argv + argc);
+  const auto flag = [&](const char* name) {
+    const auto it = std::find(args.begin(), args.end(), name);
+    if (it == args.end()) return false;
+    args.erase(it);
+    return true;
+  };
+  const bool cold = flag("--cold"), warmUp = flag("--warm-up");
+  if (args.empty()) {
+    std::fprintf(stderr,
+                 "usage: bench_query DB_DIR [QUERIES=1000] [PLAYER=Rone1] [SEED=1] [--cold [--warm-up]] | DB_DIR "
+                 "--compact\n");
     return 2;
   }
-  const std::string dir = argv[1];
-  if (argc > 2 && std::string(argv[2]) == "--compact") {
+  const std::string dir = args[0];
+  if (args.size() > 1 && args[1] == "--compact") {
     index::Database db(dir);
     const double w = wallMs();
     db.compact();
     std::printf("compacted %s in %.1f s\n", dir.c_str(), (wallMs() - w) / 1e3);
     return 0;
   }
-  const int queries = argc > 2 ? std::atoi(argv[2]) : 1000;
-  const std::string player = argc > 3 ? argv[3] : "Rone1";
-  const uint64_t seed = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1;
+  const int queries = args.size() > 1 ? std::atoi(args[1].c_str()) : 1000;
+  const std::string player = args.size() > 2 ? args[2] : "Rone1";
+  const uint64_t seed = args.size() > 3 ? std::strtoull(args[3].c_str(), nullptr, 10) : 1;
 
-  // As explore and search sessions open it (apiary explore, --batch).
-  const index::Database db(dir, {.access = index::Access::ReadOnly, .mapFiles = true});
-  const index::GameSearch catalogue(db);
-  std::printf("database %s: %lld games\n", dir.c_str(), static_cast<long long>(db.lastGame()));
-  const auto positions = samplePositions(db, catalogue, queries, seed);
+  ColdStart open(dir, cold, warmUp);
+  std::printf("database %s: %lld games%s\n", dir.c_str(), static_cast<long long>(open->db.lastGame()),
+              cold ? (warmUp ? "; page cache dropped before each first pass, then warmed"
+                             : "; page cache dropped before each first pass")
+                   : "");
+  const auto positions = samplePositions(open->db, open->catalogue, queries, seed);
   describe(positions);
+  const auto players = samplePlayers(open->db, std::min(queries, 300), seed + 1);
 
-  slowest(positions, measure<Position>("explore", positions,
-                                      [&](const Position& p) { query::explore(db, catalogue, p.board); }));
-  slowest(positions, measure<Position>("search, first page (20)", positions,
-                                      [&](const Position& p) { query::search(db, catalogue, p.board, {}); }));
+  slowest(positions,
+          measure<Position>(
+              "explore", positions, [&](const Position& p) { query::explore(open->db, open->catalogue, p.board); },
+              open.before()));
+  slowest(positions,
+          measure<Position>(
+              "search, first page (20)", positions,
+              [&](const Position& p) { query::search(open->db, open->catalogue, p.board, {}); }, open.before()));
+  // Newest by date first: what `apiary search` and /api/search answer by default.
+  slowest(positions, measure<Position>(
+                         "search, first page by date", positions,
+                         [&](const Position& p) {
+                           query::search(open->db, open->catalogue, p.board, {.order = index::GameOrder::Date});
+                         },
+                         open.before()));
 
   query::GameFilter filter;
   filter.player = player;
   double w = wallMs();
-  const uint64_t keeps = query::FilterSet(catalogue, filter).size();
+  const uint64_t keeps = query::FilterSet(open->catalogue, filter).size();
   std::printf("filter --player %s keeps %llu games (%.1f%%); reading them all: %.1f ms\n", player.c_str(),
-              static_cast<unsigned long long>(keeps), 100.0 * double(keeps) / double(db.lastGame()), wallMs() - w);
+              static_cast<unsigned long long>(keeps), 100.0 * double(keeps) / double(open->db.lastGame()),
+              wallMs() - w);
   // As a --batch session does: a few games looked up by id, all of them read once
   // the first popular position needs them (inside the timed queries).
-  query::KeptGames kept(catalogue, filter);
-  slowest(positions, measure<Position>("explore --player", positions, [&](const Position& p) {
-            query::explore(db, catalogue, p.board, {.filter = &kept});
-          }));
+  std::unique_ptr<query::KeptGames> kept;
+  slowest(positions,
+          measure<Position>(
+              "explore --player", positions,
+              [&](const Position& p) { query::explore(open->db, open->catalogue, p.board, {.filter = kept.get()}); },
+              [&] {
+                kept.reset();
+                if (const auto before = open.before()) before();
+                kept = std::make_unique<query::KeptGames>(open->catalogue, filter);
+              }));
 
-  // Players as often as they play: the White player of random games.
-  std::mt19937_64 rng(seed + 1);
-  std::vector<std::string> players;
-  for (int i = 0; i < std::min(queries, 300); ++i)
-    if (auto g = db.game(index::GameId(1 + rng() % uint64_t(db.lastGame())))) players.push_back(g->white);
-  std::printf("tag search: %zu players sampled by games played\n", players.size());
-  const auto byPlayer = [&](const std::string& name, bool count) {
-    query::GameFilter f;
-    f.player = name;
-    query::listGames(db, catalogue, f, {.limit = 20, .count = count});
-  };
-  measure<std::string>("games --player, first page", players, [&](const std::string& n) { byPlayer(n, false); });
-  measure<std::string>("games --player --count", players, [&](const std::string& n) { byPlayer(n, true); });
+  measureTagSearch(open, players);
   return 0;
 }

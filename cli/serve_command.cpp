@@ -2,7 +2,10 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <chrono>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 #include "cli/commands.hpp"
@@ -23,8 +26,24 @@ void sayHowToFillWhenEmpty(const std::filesystem::path& db) {
             << " ingest FILE... (files, folders, .zip archives, - for stdin)" << std::endl;
 }
 
+// The warm-up's end, on standard error: how long it took and what it holds.
+void sayWhenWarm(server::ServerOptions& options) {
+  if (!options.warmUp) return;
+  const auto start = std::chrono::steady_clock::now();
+  options.warmUpHooks.ended = [start](const index::WarmUp::Progress& p) {
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    std::ostringstream line;
+    line << std::fixed << std::setprecision(1) << "apiary serve: warmed up in " << took.count() << " s ("
+         << double(p.positionBytes) / 1e6 << " MB of positions, " << double(p.catalogueBytes) / 1e6
+         << " MB of catalogue in memory)";
+    if (!p.error.empty()) line << "; stopped: " << p.error;
+    std::cerr << line.str() << std::endl;
+  };
+}
+
 int runServe(const GlobalOptions& global, server::ServerOptions options) {
   options.db = global.databasePath();
+  sayWhenWarm(options);
   // SIGINT and SIGTERM go to one thread that waits for them and stops the server
   // (stop() is not async-signal-safe, so no handler calls it); blocked before any
   // other thread starts, so every thread inherits the mask.
@@ -45,6 +64,10 @@ int runServe(const GlobalOptions& global, server::ServerOptions options) {
     });
     std::cout << "apiary serve: " << options.db.string() << " at http://" << options.host << ":" << port
               << "/ (Ctrl-C stops)" << std::endl;
+    if (options.warmUp)
+      std::cerr << "apiary serve: warming up in the background: reading the positions and the catalogue into "
+                   "memory while answering (--no-warm-up: not)"
+                << std::endl;
     const bool served = http.run();
     pthread_kill(waiter.native_handle(), SIGTERM);  // wakes the waiter when run() ended on its own
     waiter.join();
@@ -75,6 +98,9 @@ void addServeCommand(CLI::App& app, const GlobalOptions& global, int& exitCode) 
              std::to_string(server::limits::kDefaultPatternBudget.count()) + ")")
       ->check(CLI::Range(0.0, 86400.0));
   cmd->add_flag("--cors", o->cors, "Allow pages of other origins to call the API");
+  cmd->add_flag_function(
+      "--no-warm-up", [o](std::int64_t) { o->warmUp = false; },
+      "Do not read the positions and the catalogue into memory at start (the first requests then read from disk)");
   cmd->callback([&global, o, &exitCode] { exitCode = runServe(global, *o); });
 }
 

@@ -80,9 +80,14 @@ struct Server::State {
   net::io_context io{int(ioThreads())};
   tcp::acceptor acceptor{io};
   net::steady_timer retry{io};
+  std::unique_ptr<index::WarmUp> warmUp;  // last: stopped first
 };
 
-Server::Server(const ServerOptions& options) : state_(std::make_unique<State>(options)) {}
+Server::Server(const ServerOptions& options) : state_(std::make_unique<State>(options)) {
+  if (options.warmUp)
+    state_->warmUp = std::make_unique<index::WarmUp>(options.db, state_->sessions.positions(),
+                                                     index::WarmUp::defaultBudget(), options.warmUpHooks);
+}
 
 Server::~Server() {
   stop();
@@ -121,5 +126,10 @@ bool Server::run() {
 }
 
 void Server::stop() { state_->io.stop(); }
+
+std::optional<index::WarmUp::Progress> Server::warmUp() const {
+  if (!state_->warmUp) return std::nullopt;
+  return state_->warmUp->progress();
+}
 
 }  // namespace apiary::server

@@ -11,8 +11,10 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "index/warm_up.hpp"
 #include "server/limits.hpp"
 
 namespace apiary::server {
@@ -25,6 +27,10 @@ struct ServerOptions {
   bool cors = false;
   std::chrono::milliseconds refreshAfter{250};  // how stale a read session may be
   std::chrono::steady_clock::duration patternBudget = limits::kDefaultPatternBudget;  // zero: none
+  // Read what explore and search read into memory on a thread of its own, from the
+  // start, while requests are answered (index/warm_up.hpp), with these hooks.
+  bool warmUp = true;
+  index::WarmUp::Hooks warmUpHooks = {};
 };
 
 class Server {
@@ -39,6 +45,8 @@ class Server {
   bool run();
   // Stops run() (not async-signal-safe: call it from a thread, not a handler).
   void stop();
+  // The warm-up's progress; nullopt when it is off.
+  std::optional<index::WarmUp::Progress> warmUp() const;
 
  private:
   struct State;

@@ -50,6 +50,8 @@ class SessionPool {
   // The last game any session has seen (for answers that read no database).
   index::GameId latest() const { return latest_.load(); }
   const std::filesystem::path& dir() const { return dir_; }
+  // The RocksDB instance every session reads the positions through.
+  std::shared_ptr<const index::PositionStore> positions() const { return slots_.front().session->db().positions(); }
   // A session of the caller's own, reading the positions through the pool's
   // RocksDB instance (a stream's: it outlives many leases).
   std::unique_ptr<query::ReadSession> openSession() const;

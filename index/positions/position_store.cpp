@@ -7,6 +7,7 @@
 #include <rocksdb/options.h>
 #include <rocksdb/sst_file_reader.h>
 #include <rocksdb/table.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -313,6 +314,67 @@ uint64_t PositionStore::forEachPosition(
   for (; apartHash(); apart->Next()) ++orphans;
   require(apart->status(), "scanning postings");
   return orphans;
+}
+
+namespace {
+
+// Reads the files that hold keys of [low, high) into the page cache, whole, up to
+// `budget` bytes: sequential reads of a few megabytes, where RocksDB's own reads
+// (files opened for random access, so without readahead) would take a page at a
+// time. Returns false when `keepGoing` said stop.
+bool prefetchFiles(rocksdb::DB& db, const std::string& low, const std::string& high, uint64_t budget,
+                   const std::function<bool(uint64_t)>& keepGoing) {
+  std::vector<rocksdb::LiveFileMetaData> files;
+  db.GetLiveFilesMetaData(&files);
+  uint64_t read = 0;
+  for (const auto& f : files) {
+    if (f.largestkey < low || f.smallestkey >= high || read + f.size > budget) continue;
+    const auto path = std::filesystem::path(f.directory) / f.relative_filename;
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;  // gone since (a compaction): the scan reads its successor
+    constexpr off_t kStep = 8 << 20;
+    for (off_t at = 0; at < off_t(f.size); at += kStep) {
+      posix_fadvise(fd, at, kStep, POSIX_FADV_WILLNEED);
+      if (!keepGoing(0)) {
+        ::close(fd);
+        return false;
+      }
+    }
+    ::close(fd);
+    read += f.size;
+  }
+  return true;
+}
+
+}  // namespace
+
+uint64_t PositionStore::warm(uint64_t budget, const std::function<bool(uint64_t)>& keepGoing) const {
+  const std::string low = IndexKey::spaceStart(IndexKey::Space::Postings);
+  const std::string high(1, char(char(IndexKey::Space::Bucket) + 1));
+  if (!prefetchFiles(*db_, low, high, budget, keepGoing)) return 0;
+  rocksdb::ReadOptions ro;
+  ro.fill_cache = false;  // the blocks are what is kept, not copies of them
+  ro.readahead_size = 4 << 20;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(ro));
+  // The postings apart ('g') and the buckets ('p') are neighbours in key order.
+  uint64_t bytes = 0, reported = 0;
+  volatile unsigned char touched = 0;
+  for (it->Seek(low); it->Valid() && bytes < budget; it->Next()) {
+    const auto key = IndexKey::decode(it->key().ToStringView());
+    if (!key || (key->space != IndexKey::Space::Postings && key->space != IndexKey::Space::Bucket)) break;
+    // A byte of every page of the value: a mapped block is only read where it is touched.
+    const rocksdb::Slice value = it->value();
+    for (std::size_t at = 0; at < value.size(); at += 4096) touched = touched + static_cast<unsigned char>(value[at]);
+    if (!value.empty()) touched = touched + static_cast<unsigned char>(value[value.size() - 1]);
+    bytes += it->key().size() + value.size();
+    if (bytes - reported >= (4u << 20)) {
+      reported = bytes;
+      if (!keepGoing(bytes)) return bytes;
+    }
+  }
+  require(it->status(), "warming the positions");
+  keepGoing(bytes);
+  return bytes;
 }
 
 void PositionStore::forEachPatternBatch(const std::function<void(std::string_view)>& f, unsigned part,

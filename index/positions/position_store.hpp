@@ -92,6 +92,16 @@ class PositionStore {
   uint64_t forEachPosition(
       const std::function<void(PositionHash, std::string_view record, std::string_view apart)>& f) const;
 
+  // Reads every bucket and list of postings apart once, in key order (what explore
+  // and search read), so that their blocks are in memory before a query asks: in the
+  // process's mapping of the files when they are mapped (where drop_caches and the
+  // reclaim of idle unmapped pages leave them), else in the page cache. The files
+  // that hold them are read ahead whole first (the pattern features sharing a file
+  // with them come along into the page cache). `keepGoing` is told the bytes read
+  // so far, every few megabytes; warm stops when it says no, or when `budget` bytes
+  // are read. Returns the bytes read.
+  uint64_t warm(uint64_t budget, const std::function<bool(uint64_t bytes)>& keepGoing) const;
+
   // Each pattern-features value ('f') of the part-th of `parts` runs of batches cut
   // evenly, in batch order (the parts together hold every value once).
   void forEachPatternBatch(const std::function<void(std::string_view value)>& f, unsigned part = 0,

@@ -47,14 +47,17 @@ inline const char* serveBinary() {
 
 class ServerProcess {
  public:
-  // `apiary --db DB serve --port 0 EXTRA...`
-  explicit ServerProcess(const std::filesystem::path& db, const std::vector<std::string>& extra = {}) {
+  // `apiary --db DB serve --port 0 EXTRA...`, its standard error to `errors` when named.
+  explicit ServerProcess(const std::filesystem::path& db, const std::vector<std::string>& extra = {},
+                         const std::filesystem::path& errors = {}) {
     int out[2];
     REQUIRE(pipe(out) == 0);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
     posix_spawn_file_actions_addclose(&actions, out[0]);
+    if (!errors.empty())
+      posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errors.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const std::string dbText = db.string();
     std::vector<const char*> argv{serveBinary(), "--db", dbText.c_str(), "serve", "--port", "0"};
     for (const auto& arg : extra) argv.push_back(arg.c_str());

@@ -40,13 +40,20 @@ constexpr std::string_view kAfterEveryText = "\xF4\x8F\xBF\xBF";
 
 std::vector<GameId> GameSearch::pageAmong(std::span<const GameId> ids, GameOrder order, uint64_t offset,
                                           uint64_t limit, bool oldestFirst) const {
-  std::vector<GameId> sorted(ids.begin(), ids.end());
-  // A position's postings come newest first: reversed, not sorted again.
-  if (std::is_sorted(sorted.begin(), sorted.end(), std::greater<>())) std::reverse(sorted.begin(), sorted.end());
-  else std::sort(sorted.begin(), sorted.end());
+  // Newest first, as a position's postings come: those are searched in place, not
+  // copied (a popular position names every game).
+  std::vector<GameId> sortedCopy;
+  std::span<const GameId> newest = ids;
+  if (!std::is_sorted(ids.begin(), ids.end(), std::greater<>())) {
+    sortedCopy.assign(ids.begin(), ids.end());
+    std::sort(sortedCopy.begin(), sortedCopy.end(), std::greater<>());
+    newest = sortedCopy;
+  }
   if (order == GameOrder::Id) {
-    if (!oldestFirst) std::reverse(sorted.begin(), sorted.end());
-    return pageOf(std::move(sorted), offset, limit);
+    std::vector<GameId> page;
+    for (uint64_t i = offset; i < newest.size() && page.size() < limit; ++i)
+      page.push_back(oldestFirst ? newest[newest.size() - 1 - i] : newest[i]);
+    return page;
   }
   const char* column = order == GameOrder::Date    ? "date"
                        : order == GameOrder::Plies ? "plies"
@@ -56,8 +63,8 @@ std::vector<GameId> GameSearch::pageAmong(std::span<const GameId> ids, GameOrder
   // ids rows until the page is full; looking up each game reads ids rows, each a
   // few times dearer. The cheaper one is taken.
   const uint64_t wanted = offset + limit;
-  const uint64_t walked = sorted.empty() ? 0 : std::min<uint64_t>(visible_, wanted * uint64_t(visible_) / sorted.size());
-  if (walked < 4 * sorted.size()) {
+  const uint64_t walked = newest.empty() ? 0 : std::min<uint64_t>(visible_, wanted * uint64_t(visible_) / newest.size());
+  if (walked < 4 * newest.size()) {
     StatementLease walk(prepared(std::string("SELECT id FROM games WHERE id <= ? ORDER BY ") + column + direction +
                                  ", id" + direction));
     walk->bind(1, visible_);
@@ -65,18 +72,19 @@ std::vector<GameId> GameSearch::pageAmong(std::span<const GameId> ids, GameOrder
     uint64_t skipped = 0;
     while (out.size() < limit && walk->step()) {
       const GameId id = walk->integer(0);
-      if (!std::binary_search(sorted.begin(), sorted.end(), id)) continue;
+      if (!std::binary_search(newest.begin(), newest.end(), id, std::greater<>())) continue;
       if (skipped < offset) ++skipped;
       else out.push_back(id);
     }
     return out;
   }
   std::vector<SortKey> keys;
-  keys.reserve(sorted.size());
+  keys.reserve(newest.size());
   {
     StatementLease look(
         prepared("SELECT date, plies, min(white_rating, black_rating) FROM games WHERE id = ?1 AND id <= ?2"));
-    for (GameId id : sorted) {
+    for (auto it = newest.rbegin(); it != newest.rend(); ++it) {  // forwards through the file
+      const GameId id = *it;
       look->bindAll(id, visible_);
       if (look->step())
         keys.push_back({look->isNull(0) ? std::nullopt : std::optional(look->text(0)), look->integer(1),

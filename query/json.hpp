@@ -66,7 +66,7 @@ nlohmann::json infoJson(const index::Info& info);
 //  {"slide_rules", "colour_letters"}}]}
 nlohmann::json notationsJson();
 
-// apiary export --json: {"notation", "exported", "missing", "unreadable"}, then
+// What export writes as JSON: {"notation", "exported", "missing", "unreadable"}, then
 // "file" and the "ids" written to it, or without a file the "games": [{"id",
 // "text"}] themselves.
 struct ExportedText {
@@ -76,7 +76,7 @@ struct ExportedText {
 nlohmann::json exportJson(const ExportSummary& summary, std::string_view notation, const std::string& file,
                           const std::vector<ExportedText>& texts);
 
-// apiary perft --json: {"game_type", "depths": [{"depth", "nodes", "seconds", "nps"}]}
+// What perft writes as JSON: {"game_type", "depths": [{"depth", "nodes", "seconds", "nps"}]}
 struct PerftDepth {
   int depth = 0;
   uint64_t nodes = 0;
@@ -84,7 +84,7 @@ struct PerftDepth {
 };
 nlohmann::json perftJson(const GameType& type, const std::vector<PerftDepth>& depths);
 
-// A --batch line that was not answered: {"line", "error"}.
+// A line of a batch of questions that was not answered: {"line", "error"}.
 nlohmann::json batchErrorJson(int line, const std::string& error);
 
 // Times an answer for its "elapsed_ms": the CLI and the server time the same span,

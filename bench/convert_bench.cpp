@@ -55,9 +55,9 @@ int main(int argc, char** argv) {
     const double seconds = times[times.size() / 2];
     const double rate = ok / seconds;
     if (&n == &notation::uhpNotation()) uhpRate = rate;
-    std::printf("%-22s %9.0f games/s  %7.1f MB/s  (%d of %d games read, %s)\n",
-                std::string(n.name).c_str(), rate, text.size() / seconds / 1e6, ok,
-                read, uhpRate > 0 ? (std::to_string(uhpRate / rate).substr(0, 4) + "x UHP's time").c_str() : "");
+    std::printf("%-22s %9.0f games/s  %7.1f MB/s  (%d of %d games read, %s)\n", std::string(n.name).c_str(), rate,
+                text.size() / seconds / 1e6, ok, read,
+                uhpRate > 0 ? (std::to_string(uhpRate / rate).substr(0, 4) + "x UHP's time").c_str() : "");
   }
   return 0;
 }

@@ -93,7 +93,8 @@ void build(const std::filesystem::path& dir, uint64_t games, unsigned threads) {
     std::vector<index::GameRecord> batch;
     for (auto& f : families) {
       const index::GameId original = nextId;
-      for (std::size_t c = 0; c < f.copies.size(); ++c) plants.push_back({f.copies[c], original, nextId + 1 + index::GameId(c)});
+      for (std::size_t c = 0; c < f.copies.size(); ++c)
+        plants.push_back({f.copies[c], original, nextId + 1 + index::GameId(c)});
       nextId += index::GameId(f.records.size());
       for (auto& r : f.records) batch.push_back(std::move(r));
     }
@@ -172,10 +173,11 @@ int main(int argc, char** argv) {
   std::printf("games %llu, of at least %u plies %llu\n", static_cast<unsigned long long>(r.games), options.minPlies,
               static_cast<unsigned long long>(r.compared));
   const query::DedupTimings& t = r.timings;
-  std::printf("dedup, all modes: %.2f s wall, %.2f s CPU (catalogue %.2f, exact %.2f, prefix scan %.2f, prefix"
-              " replays %.2f, transposed %.2f); %llu prefix candidates; peak resident %ld MiB\n",
-              t.total, cpu, t.catalogue, t.exact, t.prefixScan, t.prefixReplay, t.transposed,
-              static_cast<unsigned long long>(r.prefixCandidates), peakResidentMiB());
+  std::printf(
+      "dedup, all modes: %.2f s wall, %.2f s CPU (catalogue %.2f, exact %.2f, prefix scan %.2f, prefix"
+      " replays %.2f, transposed %.2f); %llu prefix candidates; peak resident %ld MiB\n",
+      t.total, cpu, t.catalogue, t.exact, t.prefixScan, t.prefixReplay, t.transposed,
+      static_cast<unsigned long long>(r.prefixCandidates), peakResidentMiB());
   bool ok = true;
   for (const char* mode : {"exact", "prefix", "transposed"}) {
     std::printf("%-10s %6zu clusters (%zu games); planted %zu, found %zu; %zu clusters of no planted pair\n", mode,

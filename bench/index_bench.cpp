@@ -24,10 +24,10 @@
 #include <vector>
 
 #include "engine/generate.hpp"
-#include "notation/uhp_text.hpp"
 #include "index/database.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
+#include "notation/uhp_text.hpp"
 
 using namespace apiary;
 using Clock = std::chrono::steady_clock;
@@ -69,7 +69,8 @@ class MoveCache {
     const std::string file = path(dir, games);
     if (std::ifstream(file).good()) return;
     std::filesystem::create_directories(dir);
-    std::fprintf(stderr, "generating %llu games into %s (once)...\n", static_cast<unsigned long long>(games), file.c_str());
+    std::fprintf(stderr, "generating %llu games into %s (once)...\n", static_cast<unsigned long long>(games),
+                 file.c_str());
     std::ofstream out(file + ".tmp", std::ios::binary);
     GameGenerator generator(kSeed);
     for (uint64_t i = 0; i < games; ++i) write(out, generator.next());
@@ -224,22 +225,23 @@ std::vector<index::GameRecord> buildFromText(const TextCache::Batch& batch, uint
         std::size_t read = 0;
         const std::string path = "bench.uhp";
         const std::string notationName = "uhp";
-        notation::readGames(notation::uhpNotation(), std::string_view(batch.text).substr(from, batch.ends[hi - 1] - from),
-                          [&](notation::ReplayedGame&& g) {
-                            const double replayed = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
-                            busy[w].first += replayed - mark;
-                            const std::size_t at = lo + read++;
-                            std::string& error = errors[w];  // the first one stops this thread's work
-                            if (error.empty() && at >= hi) error = "more games than the cache says";
-                            if (error.empty() && !g.ok())
-                              error = "game " + std::to_string(firstIndex + at) + " rejected: " + g.error->message;
-                            if (error.empty()) {
-                              g.index = int(firstIndex + at);
-                              records[at] = ingest::gameRecord(g, path, notationName);
-                            }
-                            mark = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
-                            busy[w].second += mark - replayed;
-                          });
+        notation::readGames(notation::uhpNotation(),
+                            std::string_view(batch.text).substr(from, batch.ends[hi - 1] - from),
+                            [&](notation::ReplayedGame&& g) {
+                              const double replayed = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
+                              busy[w].first += replayed - mark;
+                              const std::size_t at = lo + read++;
+                              std::string& error = errors[w];  // the first one stops this thread's work
+                              if (error.empty() && at >= hi) error = "more games than the cache says";
+                              if (error.empty() && !g.ok())
+                                error = "game " + std::to_string(firstIndex + at) + " rejected: " + g.error->message;
+                              if (error.empty()) {
+                                g.index = int(firstIndex + at);
+                                records[at] = ingest::gameRecord(g, path, notationName);
+                              }
+                              mark = cpuSeconds(CLOCK_THREAD_CPUTIME_ID);
+                              busy[w].second += mark - replayed;
+                            });
         busy[w].first += cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - mark;
         if (errors[w].empty() && read != hi - lo)
           errors[w] = "read " + std::to_string(read) + " games of " + std::to_string(hi - lo);
@@ -299,8 +301,8 @@ std::optional<Settings> parseSettings(int argc, char** argv) {
 
 // What the ingest loop measured.
 struct Measured {
-  double loadSeconds = 0, parseThreadSeconds = 0, buildThreadSeconds = 0, buildWall = 0, writerWall = 0,
-         writerUser = 0, writerSystem = 0;
+  double loadSeconds = 0, parseThreadSeconds = 0, buildThreadSeconds = 0, buildWall = 0, writerWall = 0, writerUser = 0,
+         writerSystem = 0;
   double ingestSeconds = 0, settleSeconds = 0, cpu = 0;
   uint64_t positions = 0, added = 0;
   long rssMin = 0, rssMax = 0;
@@ -384,16 +386,18 @@ void printReport(const Settings& s, const Measured& m, const index::Info& info) 
   const double writer = w.catalogue + w.encode + w.ingest;
   // Per game, in the split: parse (and replay), canonicalise, write.
   const auto us = [&](double seconds) { return seconds / games * 1e6; };
-  std::printf("CPU: %.1f s = %.1f us/game: parse+replay %.1f | records (canonicalise) %.1f | catalogue %.1f"
-              " | batch file %.1f | ingest %.1f | RocksDB background and other %.1f  (untimed load %.1f s%s)\n",
-              m.cpu, us(m.cpu), us(m.parseThreadSeconds), us(m.buildThreadSeconds), us(w.catalogue), us(w.encode),
-              us(w.ingest), us(m.cpu - m.parseThreadSeconds - m.buildThreadSeconds - writer), m.loadSeconds,
-              s.fromText ? "" : ", replaying the cached moves");
+  std::printf(
+      "CPU: %.1f s = %.1f us/game: parse+replay %.1f | records (canonicalise) %.1f | catalogue %.1f"
+      " | batch file %.1f | ingest %.1f | RocksDB background and other %.1f  (untimed load %.1f s%s)\n",
+      m.cpu, us(m.cpu), us(m.parseThreadSeconds), us(m.buildThreadSeconds), us(w.catalogue), us(w.encode), us(w.ingest),
+      us(m.cpu - m.parseThreadSeconds - m.buildThreadSeconds - writer), m.loadSeconds,
+      s.fromText ? "" : ", replaying the cached moves");
   std::printf("CPU-bound capacity on %u idle cores: %.0f games/s; wall: building %.1f s, writing %.1f s (overlapped)\n",
               s.threads, s.threads * games / m.cpu, m.buildWall, m.writerWall);
-  std::printf("writer: %.1f us/game of wall; its calling thread (catalogue, ingestion) %.1f us/game in user space,"
-              " %.1f in the kernel\n",
-              us(m.writerWall), us(m.writerUser), us(m.writerSystem));
+  std::printf(
+      "writer: %.1f us/game of wall; its calling thread (catalogue, ingestion) %.1f us/game in user space,"
+      " %.1f in the kernel\n",
+      us(m.writerWall), us(m.writerUser), us(m.writerSystem));
   std::printf("on disk: %.0f bytes/game (positions %.0f, catalogue %.0f); %llu distinct positions, %llu postings\n",
               double(info.bytes) / games, double(info.positionBytes) / games, double(info.catalogueBytes) / games,
               static_cast<unsigned long long>(info.positions), static_cast<unsigned long long>(info.postings));

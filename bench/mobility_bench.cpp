@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "engine/generate.hpp"
-#include "features/mobility.hpp"
 #include "engine/movegen.hpp"
+#include "features/mobility.hpp"
 #include "features/position_features.hpp"
 
 using namespace apiary;
@@ -72,9 +72,8 @@ int main(int argc, char** argv) {
   capped();
   if (cappedOnly) return 0;
   report("pinnedPieces", walk(games, [&](const Board& b) { sum += pinnedPieces(b); }));
-  report("generator, both colours (mobility)", walk(games, [&](const Board& b) {
-           sum += mobility(b, Color::White) + mobility(b, Color::Black);
-         }));
+  report("generator, both colours (mobility)",
+         walk(games, [&](const Board& b) { sum += mobility(b, Color::White) + mobility(b, Color::Black); }));
   report("countMobility, both, with pinnedPieces", walk(games, [&](const Board& b) {
            const uint32_t pinned = pinnedPieces(b);
            sum += countMobility(b, Color::White, pinned) + countMobility(b, Color::Black, pinned);

@@ -31,9 +31,9 @@
 #include "index/game_query.hpp"
 #include "index/warm_up.hpp"
 #include "notation/uhp_text.hpp"
-#include "query/positions/explore.hpp"
 #include "query/filters/filter_set.hpp"
 #include "query/games/game_list.hpp"
+#include "query/positions/explore.hpp"
 #include "query/positions/search.hpp"
 
 using namespace apiary;

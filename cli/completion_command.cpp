@@ -17,7 +17,7 @@ const std::map<std::string, std::string>& valueWords() {
   using notation::NotationUse;
   static const std::map<std::string, std::string> words{
       {"--format", notation::notationWords(NotationUse::Read)},  // ingest's old spelling of --notation
-      {"--from", notation::notationWords(NotationUse::Read)},  // convert's; perft's takes a GameString
+      {"--from", notation::notationWords(NotationUse::Read)},    // convert's; perft's takes a GameString
       {"--to", notation::notationWords(NotationUse::Write)},
       {"--notation", notation::notationWords(NotationUse::WriteMoves)},
       {"--game-type", "Base Base+M Base+L Base+P Base+ML Base+MP Base+LP Base+MLP"},
@@ -40,9 +40,7 @@ const std::vector<CommandWords>& commandWords() {
   return words;
 }
 
-std::string completionOf(const std::string& words) {
-  return "COMPREPLY=($(compgen -W \"" + words + "\" -- \"$cur\"))";
-}
+std::string completionOf(const std::string& words) { return "COMPREPLY=($(compgen -W \"" + words + "\" -- \"$cur\"))"; }
 
 // "-o --out --json ..." : every named option of the app; with `inherited`, only
 // those its subcommands take too (--db, not --help or --version).
@@ -74,7 +72,8 @@ void writeScript(std::ostream& out, const CLI::App& app) {
   for (const auto& [option, words] : valueWords()) {
     out << "    " << option << ") ";
     for (const CommandWords& c : commandWords())
-      if (c.option == option) out << "if [[ $command == " << c.command << " ]]; then " << completionOf(c.words) << "; return; fi; ";
+      if (c.option == option)
+        out << "if [[ $command == " << c.command << " ]]; then " << completionOf(c.words) << "; return; fi; ";
     out << completionOf(words) << "; return ;;\n";
   }
   out << "    --db|-o|--out|--svg|--moves-file|--batch) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
@@ -83,7 +82,8 @@ void writeScript(std::ostream& out, const CLI::App& app) {
       << "  case $command in\n"
       << "    '') [[ $cur == -* ]] || options=\"" << commands << "\" ;;\n";
   for (const CLI::App* command : app.get_subcommands({}))
-    out << "    " << command->get_name() << ") options=\"" << optionWords(*command) << optionWords(app, true) << "\" ;;\n";
+    out << "    " << command->get_name() << ") options=\"" << optionWords(*command) << optionWords(app, true)
+        << "\" ;;\n";
   out << "  esac\n"
       << "  if [[ $cur == -* || -z $command ]]; then COMPREPLY=($(compgen -W \"$options\" -- \"$cur\"))\n"
       << "  else COMPREPLY=($(compgen -f -- \"$cur\")); fi\n"

@@ -5,9 +5,9 @@
 
 #include "cli/commands.hpp"
 #include "cli/terminal_text.hpp"
-#include "notation/notations.hpp"
-#include "ingest/reader.hpp"
 #include "ingest/chunks.hpp"
+#include "ingest/reader.hpp"
+#include "notation/notations.hpp"
 
 namespace apiary::cli {
 
@@ -24,8 +24,7 @@ struct ConvertOptions {
 // Where a source's games go with -o: its path below the directory argument that
 // found it, or its own name for a file argument, so that two x.pgn of different
 // folders stay apart.
-std::filesystem::path outputName(const std::string& argument, const std::string& source,
-                                 const notation::Notation& to) {
+std::filesystem::path outputName(const std::string& argument, const std::string& source, const notation::Notation& to) {
   std::filesystem::path name = std::filesystem::path(source).filename();
   if (source == "-") name = "stdin";
   else if (std::filesystem::is_directory(argument)) name = std::filesystem::path(source).lexically_relative(argument);
@@ -47,22 +46,28 @@ class Converter {
   void convert(const std::string& argument, const ingest::SourceChunk& chunk) {
     if (chunk.path == clashed_) return;
     if (chunk.kind == ingest::SourceChunk::Kind::RefusedGame)
-      return fail(notation::describeError(chunk.path, grammar::rejectionAt(chunk.pos.line, chunk.pos.column, 0, chunk.reason)));
+      return fail(
+          notation::describeError(chunk.path, grammar::rejectionAt(chunk.pos.line, chunk.pos.column, 0, chunk.reason)));
     const ingest::SourceNotation read = ingest::sourceNotation(chunk, table_);
     if (!read.error.empty()) return fail(chunk.path + ": " + read.error);
     if (!o_.outDir.empty() && chunk.path != opened_ && !open(argument, chunk.path)) return;
     std::ostream& out = o_.outDir.empty() ? std::cout : file_;
-    notation::readGames(*read.notation, chunk.text, [&](notation::ReplayedGame&& game) {
-      ingest::placeInFile(game, chunk);
-      if (game.ok() && game.setUp && !to_.positions)
-        game.error = grammar::rejectionAt(game.pos.line, game.pos.column, 0,
-                                         "a position string holds no moves; it converts only to " + positionNames());
-      for (const auto& r : game.ok() ? game.repairs : std::vector<notation::RepairNote>{})
-        std::cerr << forTerminal(notation::describeError(chunk.path, r.where), STDERR_FILENO) << "\n";
-      if (game.ok()) out << (o_.outDir.empty() ? gameTextForTerminal(notation::writeGame(to_, game))
-                                               : notation::writeGame(to_, game));
-      else fail(notation::describeError(chunk.path, *game.error));
-    }, notation::ReadOptions{.lenient = o_.lenient});
+    notation::readGames(
+        *read.notation, chunk.text,
+        [&](notation::ReplayedGame&& game) {
+          ingest::placeInFile(game, chunk);
+          if (game.ok() && game.setUp && !to_.positions)
+            game.error =
+                grammar::rejectionAt(game.pos.line, game.pos.column, 0,
+                                     "a position string holds no moves; it converts only to " + positionNames());
+          for (const auto& r : game.ok() ? game.repairs : std::vector<notation::RepairNote>{})
+            std::cerr << forTerminal(notation::describeError(chunk.path, r.where), STDERR_FILENO) << "\n";
+          if (game.ok())
+            out << (o_.outDir.empty() ? gameTextForTerminal(notation::writeGame(to_, game))
+                                      : notation::writeGame(to_, game));
+          else fail(notation::describeError(chunk.path, *game.error));
+        },
+        notation::ReadOptions{.lenient = o_.lenient});
     if (!o_.outDir.empty() && chunk.lastOfFile && !file_) fail("apiary convert: cannot write " + name_.string());
   }
 
@@ -130,7 +135,8 @@ int runConvert(const ConvertOptions& o, std::span<const notation::Notation> tabl
   chunking.notations = table;
   for (const std::string& argument : o.inputs) {
     converter.nextInput();
-    ingest::forEachChunk({argument}, chunking, [&](ingest::SourceChunk&& chunk) { converter.convert(argument, chunk); });
+    ingest::forEachChunk({argument}, chunking,
+                         [&](ingest::SourceChunk&& chunk) { converter.convert(argument, chunk); });
   }
   return converter.failed() ? kExitFailures : kExitOk;
 }
@@ -141,14 +147,14 @@ void addConvertCommand(CLI::App& app, int& exitCode, std::span<const notation::N
   auto options = std::make_shared<ConvertOptions>();
   auto* cmd = app.add_subcommand("convert", "Convert games between notations (no database needed)");
   using notation::NotationUse;
-  cmd->add_option("--from", options->from,
-                  "Input notation: " + notation::notationNames(NotationUse::Read, true, table) + " (default: detected per file)");
+  cmd->add_option(
+      "--from", options->from,
+      "Input notation: " + notation::notationNames(NotationUse::Read, true, table) + " (default: detected per file)");
   cmd->add_option("--to", options->to, "Output notation: " + notation::notationNames(NotationUse::Write, true, table))
       ->required();
   cmd->add_option("-o,--out", options->outDir, "Write one file per input into this directory");
   cmd->add_flag("--lenient", options->lenient, "Repair moves that fit no legal move; each repair is a warning");
-  cmd->add_option("inputs", options->inputs, "Files, directories, .zip archives, or - for stdin")
-      ->required();
+  cmd->add_option("inputs", options->inputs, "Files, directories, .zip archives, or - for stdin")->required();
   cmd->callback([options, &exitCode, table] { exitCode = runConvert(*options, table); });
 }
 

@@ -98,9 +98,8 @@ int runCheck(const GlobalOptions& global, bool full) {
   index::CheckOptions options;
   options.full = full;
   const index::CheckReport report = db.check(options);
-  std::cout << "checked " << report.gamesChecked << " of " << report.games << " games, "
-            << report.positionsChecked << " positions (" << report.positionsRecomputed
-            << " recomputed from the catalogue)\n";
+  std::cout << "checked " << report.gamesChecked << " of " << report.games << " games, " << report.positionsChecked
+            << " positions (" << report.positionsRecomputed << " recomputed from the catalogue)\n";
   for (const auto& problem : report.problems) std::cout << "problem: " << problem << "\n";
   if (report.problemCount > report.problems.size())
     std::cout << "... and " << report.problemCount - report.problems.size() << " more problems\n";
@@ -114,17 +113,16 @@ void addDatabaseCommands(CLI::App& app, const GlobalOptions& global, int& exitCo
   auto ingestOptions = std::make_shared<IngestOptions>();
   auto* ingest = app.add_subcommand("ingest", "Add games from files, directories, .zip archives or - (stdin)");
   ingest->add_option("paths", ingestOptions->paths, "What to read")->required();
-  ingest->add_option("--notation", ingestOptions->notation, "Read every file as this notation: " +
-                                                                 notation::notationNames(notation::NotationUse::Read, true) +
-                                                                 " (default: detected per file)");
+  ingest->add_option("--notation", ingestOptions->notation,
+                     "Read every file as this notation: " + notation::notationNames(notation::NotationUse::Read, true) +
+                         " (default: detected per file)");
   // The old spelling, kept so that scripts written for it still run; not in the help.
   ingest->add_option("--format", ingestOptions->notation, "The same as --notation")->group("")->excludes("--notation");
   ingest->add_option("--jobs", ingestOptions->jobs, "Worker threads, at most 256 (0, the default: one per core)")
       ->check(CLI::Range(0u, kMaxJobs));
   ingest->add_flag("--lenient", ingestOptions->lenient,
                    "Repair moves that fit no legal move (sliding rules, colour letters); each repair is a warning");
-  ingest->add_option("--batch-games", ingestOptions->batchGames, "Games per committed batch")
-      ->capture_default_str();
+  ingest->add_option("--batch-games", ingestOptions->batchGames, "Games per committed batch")->capture_default_str();
   ingest->add_flag("--json", ingestOptions->json, "Print the summary as JSON");
   ingest->callback([&global, ingestOptions, &exitCode] { exitCode = runIngest(global, *ingestOptions); });
 

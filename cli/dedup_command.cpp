@@ -9,8 +9,8 @@
 #include "cli/filter_options.hpp"
 #include "cli/terminal_text.hpp"
 #include "index/database.hpp"
-#include "query/games/dedup.hpp"
 #include "query/filters/filter_match.hpp"
+#include "query/games/dedup.hpp"
 #include "query/json.hpp"
 #include "query/json_text.hpp"
 
@@ -36,10 +36,11 @@ void printTable(const query::DedupReport& r, uint32_t minPlies) {
                   static_cast<long long>(g.sourceIndex), forTerminal(g.source).c_str());
     std::cout << "\n";
   }
-  std::printf("%zu clusters (%zu exact, %zu prefix, %zu transposed) among %llu games, %llu of them of at least %u"
-              " plies (%.2f s)\n",
-              r.clusters.size(), counts[0], counts[1], counts[2], static_cast<unsigned long long>(r.games),
-              static_cast<unsigned long long>(r.compared), minPlies, r.timings.total);
+  std::printf(
+      "%zu clusters (%zu exact, %zu prefix, %zu transposed) among %llu games, %llu of them of at least %u"
+      " plies (%.2f s)\n",
+      r.clusters.size(), counts[0], counts[1], counts[2], static_cast<unsigned long long>(r.games),
+      static_cast<unsigned long long>(r.compared), minPlies, r.timings.total);
 }
 
 int runDedup(const GlobalOptions& global, const DedupCommandOptions& o) {
@@ -52,9 +53,9 @@ int runDedup(const GlobalOptions& global, const DedupCommandOptions& o) {
         std::cerr << "apiary dedup: --mode '" << name << "': expected exact, prefix or transposed\n";
         return kExitUsage;
       }
-      (*mode == query::DedupMode::Exact ? options.exact
+      (*mode == query::DedupMode::Exact    ? options.exact
        : *mode == query::DedupMode::Prefix ? options.prefix
-                                            : options.transposed) = true;
+                                           : options.transposed) = true;
     }
   }
   options.minPlies = o.minPlies;
@@ -76,7 +77,8 @@ int runDedup(const GlobalOptions& global, const DedupCommandOptions& o) {
 
 void addDedupCommand(CLI::App& app, const GlobalOptions& global, int& exitCode) {
   auto o = std::make_shared<DedupCommandOptions>();
-  auto* cmd = app.add_subcommand("dedup", "Clusters of duplicate games: exact copies, truncated copies, transpositions");
+  auto* cmd =
+      app.add_subcommand("dedup", "Clusters of duplicate games: exact copies, truncated copies, transpositions");
   cmd->add_option("--mode", o->modes, "exact, prefix or transposed (repeatable, or comma-separated; default: all)")
       ->delimiter(',');
   cmd->add_option("--min-plies", o->minPlies,

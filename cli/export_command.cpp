@@ -6,8 +6,8 @@
 #include "cli/filter_options.hpp"
 #include "cli/terminal_text.hpp"
 #include "notation/notation_table.hpp"
-#include "query/games/export.hpp"
 #include "query/filters/filter_match.hpp"
+#include "query/games/export.hpp"
 #include "query/json.hpp"
 #include "query/json_text.hpp"
 
@@ -62,8 +62,7 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
   if (o.json) {
     std::cout << query::jsonText(query::exportJson(summary, written->name, file.is_open() ? o.out : "", texts)) << "\n";
   } else if (file.is_open()) {
-    std::cout << "exported " << summary.written.size() << " games as " << written->name << " to "
-              << o.out << "\n";
+    std::cout << "exported " << summary.written.size() << " games as " << written->name << " to " << o.out << "\n";
   }
   return summary.missing.empty() && summary.unreadable.empty() ? kExitOk : kExitFailures;
 }

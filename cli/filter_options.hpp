@@ -12,7 +12,8 @@ inline void addFilterOptions(CLI::App* cmd, query::GameFilter& f) {
   cmd->add_option("--player", f.player, "Games where this player played either colour")->group(group);
   // show's --color is the terminal's colours: there the filter goes without it.
   if (!cmd->get_option_no_throw("--color"))
-    cmd->add_option("--color", f.color, "With --player: first or second, the games where that player moved first (second)")
+    cmd->add_option("--color", f.color,
+                    "With --player: first or second, the games where that player moved first (second)")
         ->group(group);
   cmd->add_option("--white", f.white, "White player")->group(group);
   cmd->add_option("--black", f.black, "Black player")->group(group);
@@ -27,8 +28,7 @@ inline void addFilterOptions(CLI::App* cmd, query::GameFilter& f) {
       ->group(group);
   cmd->add_flag("--no-guests", f.noGuests, "Leave out games with a guest on either side")->group(group);
   cmd->add_flag("--tournament", f.tournament, "Tournament games only")->group(group);
-  cmd->add_option("--min-rating", f.minRating, "Both players' ratings known and at least N")
-      ->group(group);
+  cmd->add_option("--min-rating", f.minRating, "Both players' ratings known and at least N")->group(group);
 }
 
 }  // namespace apiary::cli

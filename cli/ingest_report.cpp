@@ -73,8 +73,8 @@ ingest::Findings IngestReport::findings() {
 void IngestReport::add(Spool& spool, const std::string& text) {
   if (!spool.file) {
     spool.file.reset(std::tmpfile());
-    if (!spool.file) throw std::runtime_error(std::string("cannot make a temporary file for the report: ") +
-                                              std::strerror(errno));
+    if (!spool.file)
+      throw std::runtime_error(std::string("cannot make a temporary file for the report: ") + std::strerror(errno));
   }
   if ((spool.entries++ && std::fputc(',', spool.file.get()) == EOF) ||
       std::fwrite(text.data(), 1, text.size(), spool.file.get()) != text.size())

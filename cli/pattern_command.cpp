@@ -12,8 +12,8 @@
 #include "cli/query_output.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
-#include "query/json_text.hpp"
 #include "query/json.hpp"
+#include "query/json_text.hpp"
 #include "query/patterns/pattern.hpp"
 
 namespace apiary::cli {
@@ -64,7 +64,8 @@ int runPattern(const GlobalOptions& global, const PatternOptions& o) {
 
 void addPatternCommand(CLI::App& app, const GlobalOptions& global, int& exitCode) {
   auto o = std::make_shared<PatternOptions>();
-  auto* cmd = app.add_subcommand("pattern", "Games where a formation or position features occur (docs/commands.md: syntax)");
+  auto* cmd =
+      app.add_subcommand("pattern", "Games where a formation or position features occur (docs/commands.md: syntax)");
   cmd->add_option("pattern", o->formation, "Cells and what they hold, e.g. \"0,0: theirs Q; E: B on theirs Q\"");
   cmd->add_option("--where", o->where, "Features, e.g. \"queen_neighbours.mine >= 5 and ply <= 30\"");
   cmd->add_option("--limit", o->request.limit, "Games per page (default 20)");

@@ -40,8 +40,7 @@ int runPerft(const PerftOptions& o) {
   for (int depth = 0; depth <= o.depth; ++depth) {
     const auto start = std::chrono::steady_clock::now();
     const uint64_t nodes = perft(board, depth);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double nps = seconds > 0 ? double(nodes) / seconds : 0;
     if (o.json) {
       rows.push_back({depth, nodes, seconds, nps});
@@ -51,8 +50,7 @@ int runPerft(const PerftOptions& o) {
       std::fflush(stdout);
     }
   }
-  if (o.json)
-    std::cout << query::jsonText(query::perftJson(board.type(), rows)) << "\n";
+  if (o.json) std::cout << query::jsonText(query::perftJson(board.type(), rows)) << "\n";
   return kExitOk;
 }
 
@@ -61,8 +59,7 @@ int runPerft(const PerftOptions& o) {
 void addPerftCommand(CLI::App& app, int& exitCode) {
   auto options = std::make_shared<PerftOptions>();
   auto* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal-move tree");
-  cmd->add_option("--game-type", options->gameType, "Base, Base+M, ..., Base+MLP")
-      ->capture_default_str();
+  cmd->add_option("--game-type", options->gameType, "Base, Base+M, ..., Base+MLP")->capture_default_str();
   cmd->add_option("--from", options->from, "Start from this UHP GameString");
   cmd->add_flag("--json", options->json, "Print JSON");
   cmd->add_option("depth", options->depth, "Deepest depth to count")->required()->check(CLI::Range(0, 12));

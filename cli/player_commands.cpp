@@ -45,8 +45,8 @@ void printLines(std::ostream& out, const char* seat, const std::vector<query::Re
     std::string moves;
     for (const auto& m : line.moves) moves += (moves.empty() ? "" : "; ") + m;
     const auto& r = line.record;
-    out << "  " << line.plies << " plies " << cell(std::to_string(r.games), 6, true) << "  " << r.wins << "/"
-        << r.draws << "/" << r.losses << "/" << r.unfinished << "  " << moves << "\n";
+    out << "  " << line.plies << " plies " << cell(std::to_string(r.games), 6, true) << "  " << r.wins << "/" << r.draws
+        << "/" << r.losses << "/" << r.unfinished << "  " << moves << "\n";
   }
 }
 
@@ -103,8 +103,9 @@ int runPlayers(const GlobalOptions& global, const PlayerCommandOptions& o) {
       const auto& r = row.record;
       std::cout << cell(std::to_string(r.games), 8, true) << cell(std::to_string(r.wins), 8, true)
                 << cell(std::to_string(r.draws), 8, true) << cell(std::to_string(r.losses), 8, true)
-                << cell(std::to_string(r.unfinished), 8, true) << cell(percent(uint64_t(std::llround(r.score() * 1000)), 1000), 8, true)
-                << "  " << forTerminal(row.name) << "\n";
+                << cell(std::to_string(r.unfinished), 8, true)
+                << cell(percent(uint64_t(std::llround(r.score() * 1000)), 1000), 8, true) << "  "
+                << forTerminal(row.name) << "\n";
     }
     return kExitOk;
   } catch (const std::invalid_argument& e) {
@@ -120,8 +121,7 @@ int runRejected(const GlobalOptions& global, bool json) {
   uint64_t total = 0;
   index::GameSearch(db).forEachRejected([&](grammar::Rejection&& r) {
     ++total;
-    if (writer)
-      writer->add(query::rejectedJson(r));
+    if (writer) writer->add(query::rejectedJson(r));
     else
       std::cout << forTerminal(r.file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column) + ": ply " +
                                std::to_string(r.ply) + ": " + r.message)
@@ -138,7 +138,8 @@ void addPlayerCommands(CLI::App& app, const GlobalOptions& global, int& exitCode
   auto p = std::make_shared<PlayerCommandOptions>();
   auto* player = app.add_subcommand("player", "One player's results, openings, opponents and streaks");
   player->add_option("name", p->name, "The player's name (any letter case, any script)")->required();
-  player->add_option("--notation", p->notation, "Write opening moves in: " + notation::notationNames(notation::NotationUse::WriteMoves, true));
+  player->add_option("--notation", p->notation,
+                     "Write opening moves in: " + notation::notationNames(notation::NotationUse::WriteMoves, true));
   player->add_option("--lines", p->lines, "Opening lines of each length (2, 4, 6 plies) to list (default 10)");
   player->add_option("--opponents", p->opponents, "Opponents to list (default 10)");
   player->add_flag("--json", p->json, "Print JSON");

@@ -26,7 +26,8 @@ inline void addPositionOptions(CLI::App* cmd, PositionOptions& p) {
   cmd->add_option("--moves-file", p.movesFile, "... the moves in this file")->group(group);
   cmd->add_option("--game-string", p.gameString, "The position of this UHP GameString")->group(group);
   cmd->add_option("--fen", p.fen, "The position of this position string")->group(group);
-  cmd->add_option("--game", p.request.game, "The position of this stored game (its id), after --ply plies")->group(group);
+  cmd->add_option("--game", p.request.game, "The position of this stored game (its id), after --ply plies")
+      ->group(group);
   // show has a --ply of its own (the game it shows, rewound): the same meaning.
   if (!cmd->get_option_no_throw("--ply"))
     cmd->add_option("--ply", p.request.ply, "After this many plies of the game or position given (default: the end)")

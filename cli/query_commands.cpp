@@ -18,15 +18,15 @@
 #include "cli/terminal_text.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
-#include "query/positions/explore.hpp"
-#include "query/games/export.hpp"
-#include "query/filters/filter_set.hpp"
-#include "query/games/game_list.hpp"
 #include "notation/move_notation.hpp"
 #include "notation/position_text.hpp"
+#include "query/filters/filter_set.hpp"
+#include "query/games/export.hpp"
+#include "query/games/game_list.hpp"
 #include "query/json.hpp"
-#include "query/positions/search.hpp"
 #include "query/json_text.hpp"
+#include "query/positions/explore.hpp"
+#include "query/positions/search.hpp"
 #include "query/session.hpp"
 
 namespace apiary::cli {
@@ -174,7 +174,8 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
   try {
     const notation::Notation* output = notation::findNotation(o.to, notation::NotationUse::Write);
     if (!output)
-      throw std::invalid_argument("--to '" + o.to + "': expected " + notation::notationNames(notation::NotationUse::Write));
+      throw std::invalid_argument("--to '" + o.to + "': expected " +
+                                  notation::notationNames(notation::NotationUse::Write));
     if (!o.batch.empty()) throw std::invalid_argument("--to writes the games of one position: no --batch");
     Session session(global, o.filter);
     const Board position = query::readPosition(positionRequest(o.position, o.target, o.filter), &session.catalogue());
@@ -190,18 +191,15 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
       const auto page = query::searchPage(session.db(), session.catalogue(), position, options);
       std::vector<index::GameId> ids;
       for (const auto& hit : page.hits) ids.push_back(hit.game);
-      const auto summary =
-          query::exportGames(session.db(), ids, *output, [&](index::GameId, const std::string& text) {
-            out << (file.is_open() ? text : gameTextForTerminal(text));
-          });
+      const auto summary = query::exportGames(session.db(), ids, *output, [&](index::GameId, const std::string& text) {
+        out << (file.is_open() ? text : gameTextForTerminal(text));
+      });
       written += summary.written.size();
       failed += summary.missing.size() + summary.unreadable.size();
       if (page.hits.size() < kPage) break;
     }
     if (!out.flush()) throw std::runtime_error("cannot write " + (o.out.empty() ? "stdout" : o.out));
-    if (!o.out.empty())
-      std::cout << "exported " << written << " games as " << output->name << " to " << o.out
-                << "\n";
+    if (!o.out.empty()) std::cout << "exported " << written << " games as " << output->name << " to " << o.out << "\n";
     if (failed) std::cerr << "apiary search: " << failed << " games do not replay (a corrupt row: try apiary check)\n";
     return failed ? kExitFailures : kExitOk;
   } catch (const std::invalid_argument& e) {
@@ -271,7 +269,8 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
   auto* explore = app.add_subcommand("explore", "The opening tree at a position: games, results, every move played");
   explore->add_option("position", e->target, "The position: a move list, a GameString or a position string");
   addPositionOptions(explore, e->position);
-  explore->add_option("--notation", e->notation, "Write moves in: " + notation::notationNames(notation::NotationUse::WriteMoves, true));
+  explore->add_option("--notation", e->notation,
+                      "Write moves in: " + notation::notationNames(notation::NotationUse::WriteMoves, true));
   explore->add_option("--batch", e->batch, "Answer every position of FILE (- for stdin), one JSON line each");
   explore->add_flag("--json", e->json, "Print JSON");
   addFilterOptions(explore, e->filter);
@@ -283,8 +282,9 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
   addPositionOptions(search, s->position);
   search->add_flag("--same-order", s->sameOrder, "Only games that opened with exactly these moves (up to symmetry)");
   addPaging(search, *s, "Oldest games first (default: newest first)");
-  search->add_option("--to", s->to, "Write every matching game (all pages) in this notation, as export does: " +
-                                        notation::notationNames(notation::NotationUse::Write, true));
+  search->add_option("--to", s->to,
+                     "Write every matching game (all pages) in this notation, as export does: " +
+                         notation::notationNames(notation::NotationUse::Write, true));
   search->add_option("-o,--out", s->out, "With --to: write to this file (default: stdout)");
   search->add_option("--batch", s->batch, "Answer every position of FILE (- for stdin), one JSON line each");
   search->add_flag("--json", s->json, "Print JSON");
@@ -294,7 +294,9 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
   auto g = std::make_shared<QueryOptions>();
   auto* games = app.add_subcommand("games", "Games by players, event, site, date, result, game type");
   addPaging(games, *g, "Oldest games first (default: newest first)");
-  games->add_option("--sort", g->sort, "date (the default; undated games last), plies, rating (the lower of both players', unrated last) or id (ingest order)");
+  games->add_option("--sort", g->sort,
+                    "date (the default; undated games last), plies, rating (the lower of both players', unrated last) "
+                    "or id (ingest order)");
   games->add_flag("--count", g->count, "Also count every matching game");
   games->add_flag("--repaired", g->filter.repairedOnly, "Only games read with lenient repairs");
   games->add_flag("--json", g->json, "Print JSON");

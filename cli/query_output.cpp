@@ -30,9 +30,8 @@ void printExploration(std::ostream& out, const query::Exploration& e) {
   out << colorName(e.board.toMove()) << " to move, " << c.games << (c.games == 1 ? " game" : " games");
   if (c.games) {
     out << ": mover wins " << percent(c.moverWins, c.games) << "%, draws " << percent(c.draws, c.games)
-        << "%, mover losses " << percent(c.moverLosses, c.games) << "%, unfinished "
-        << percent(unfinished(c), c.games) << "%; first player won " << c.firstWins
-        << ", second " << c.secondWins;
+        << "%, mover losses " << percent(c.moverLosses, c.games) << "%, unfinished " << percent(unfinished(c), c.games)
+        << "%; first player won " << c.firstWins << ", second " << c.secondWins;
     if (e.averagePlies) out << "; average length " << fixed1(e.averagePlies) << " plies";
   }
   out << "\n";
@@ -43,11 +42,12 @@ void printExploration(std::ostream& out, const query::Exploration& e) {
   for (const auto& m : e.moves) {
     const auto& k = m.counts;
     out << cell(m.text, width) << cell(std::to_string(k.games), 9, true) << "  " << percent(k.moverWins, k.games)
-        << "  " << percent(k.draws, k.games) << "  " << percent(k.moverLosses, k.games)
-        << "   " << percent(unfinished(k), k.games) << cell(fixed1(m.averagePlies), 11, true) << cell(std::to_string(k.games), 12, true)
-        << cell(std::to_string(m.transpositions), 12, true) << "\n";
+        << "  " << percent(k.draws, k.games) << "  " << percent(k.moverLosses, k.games) << "   "
+        << percent(unfinished(k), k.games) << cell(fixed1(m.averagePlies), 11, true)
+        << cell(std::to_string(k.games), 12, true) << cell(std::to_string(m.transpositions), 12, true) << "\n";
   }
-  out << "\n(win/draw/loss for the player making the move, unfin: no known result; transposed: games that reached the same position by"
+  out << "\n(win/draw/loss for the player making the move, unfin: no known result; transposed: games that reached the "
+         "same position by"
          " another move order)\n";
 }
 
@@ -69,8 +69,8 @@ void printPatternHead(std::ostream& out, const query::PatternResult& r) {
       << (r.positions == 1 ? " position" : " positions") << ")";
   if (r.total) {
     out << "; " << (r.side ? std::string("the pattern's side (") + query::sideName(*r.side) + ")" : "White")
-        << " then won " << percent(o.sideWins, r.total) << "%, lost " << percent(o.sideLosses, r.total)
-        << "%, drew " << percent(o.draws, r.total) << "%, unfinished " << percent(o.unknown, r.total) << "%";
+        << " then won " << percent(o.sideWins, r.total) << "%, lost " << percent(o.sideLosses, r.total) << "%, drew "
+        << percent(o.draws, r.total) << "%, unfinished " << percent(o.unknown, r.total) << "%";
   }
   out << "\n";
 }
@@ -94,9 +94,7 @@ void printGamesEnd(std::ostream& out, uint64_t shown, uint64_t offset, bool more
   else if (more) out << "(more: --offset " << offset + shown << ")\n";
 }
 
-ArrayJsonWriter::ArrayJsonWriter(std::ostream& out, const char* name) : out_(out) {
-  out_ << "{\"" << name << "\":[";
-}
+ArrayJsonWriter::ArrayJsonWriter(std::ostream& out, const char* name) : out_(out) { out_ << "{\"" << name << "\":["; }
 
 void ArrayJsonWriter::add(const nlohmann::json& entry) { out_ << (entries_++ ? "," : "") << query::jsonText(entry); }
 

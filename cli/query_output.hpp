@@ -2,14 +2,14 @@
 // documents are query/json.hpp's).
 #pragma once
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
 #include <vector>
-#include <nlohmann/json.hpp>
 
 #include "index/catalogue/game_row.hpp"
-#include "query/positions/explore.hpp"
 #include "query/patterns/pattern.hpp"
+#include "query/positions/explore.hpp"
 #include "query/positions/search.hpp"
 
 namespace apiary::cli {

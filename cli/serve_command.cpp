@@ -91,8 +91,8 @@ void addServeCommand(CLI::App& app, const GlobalOptions& global, int& exitCode) 
   cmd->add_option_function<double>(
          "--pattern-budget",
          [o](double seconds) {
-           o->patternBudget = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-               std::chrono::duration<double>(seconds));
+           o->patternBudget =
+               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
          },
          "Seconds a pattern query may take before it is stopped with 503 (0: no limit; default " +
              std::to_string(server::limits::kDefaultPatternBudget.count()) + ")")

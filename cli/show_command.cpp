@@ -14,14 +14,14 @@
 #include "cli/filter_options.hpp"
 #include "cli/position_options.hpp"
 #include "cli/terminal_text.hpp"
-#include "notation/uhp_text.hpp"
 #include "index/database.hpp"
 #include "notation/notations.hpp"
+#include "notation/uhp_text.hpp"
 #include "query/board_json.hpp"
 #include "query/drawing/diagram.hpp"
-#include "query/games/export.hpp"
-#include "query/filters/filter_match.hpp"
 #include "query/drawing/svg.hpp"
+#include "query/filters/filter_match.hpp"
+#include "query/games/export.hpp"
 #include "query/json_text.hpp"
 
 namespace apiary::cli {
@@ -205,8 +205,8 @@ int runShow(const GlobalOptions& global, ShowOptions o) {
 
   if (shown.game) {
     const auto& g = *shown.game;
-    std::cout << "game " << g.id << "  " << g.gameType << ", " << shown.plies << " plies  (" << forTerminal(g.source) << " #"
-              << g.sourceIndex + 1 << ", " << g.notation << ")\n";
+    std::cout << "game " << g.id << "  " << g.gameType << ", " << shown.plies << " plies  (" << forTerminal(g.source)
+              << " #" << g.sourceIndex + 1 << ", " << g.notation << ")\n";
     const index::Tags tags = query::tagsOf(g);
     std::size_t width = 0;
     for (const auto& tag : tags) width = std::max(width, tag.first.size());

@@ -56,10 +56,12 @@ void printText(const sync::SyncSummary& s) {
 }
 
 nlohmann::json summaryJson(const sync::SyncSummary& s) {
-  return {{"pages", s.pagesListed},   {"files_listed", s.filesListed}, {"fetched", s.fetched},
-          {"not_modified", s.notModified}, {"unchanged", s.unchanged},  {"failed", s.failed},
-          {"bytes", s.bytes},         {"requests", s.requests},        {"seconds", s.seconds},
-          {"delay_seconds", s.delaySeconds}, {"stopped", s.stopped}};
+  return {{"pages", s.pagesListed},   {"files_listed", s.filesListed},
+          {"fetched", s.fetched},     {"not_modified", s.notModified},
+          {"unchanged", s.unchanged}, {"failed", s.failed},
+          {"bytes", s.bytes},         {"requests", s.requests},
+          {"seconds", s.seconds},     {"delay_seconds", s.delaySeconds},
+          {"stopped", s.stopped}};
 }
 
 int runSync(const GlobalOptions& global, const SyncCommandOptions& o) {
@@ -121,7 +123,8 @@ int runSync(const GlobalOptions& global, const SyncCommandOptions& o) {
 
 void addSyncCommand(CLI::App& app, const GlobalOptions& global, int& exitCode) {
   auto o = std::make_shared<SyncCommandOptions>();
-  auto* sync = app.add_subcommand("sync", "Fetch an archive's games into the mirror and ingest them (default: boardspace)");
+  auto* sync =
+      app.add_subcommand("sync", "Fetch an archive's games into the mirror and ingest them (default: boardspace)");
   sync->add_option("source", o->source, "The archive: " + sync::sourceNames())->capture_default_str();
   sync->add_option("--url", o->url, "The archive's root URL, for a mirror of it");
   sync->add_option("--since", o->since, "Only files of this year and later");

@@ -36,8 +36,8 @@ Board::Board(GameType type, Rules rules, Color firstMover)
   undo_.reserve(256);
 }
 
-Board Board::fromPosition(GameType type, Rules rules, Color toMove,
-                          const std::vector<PlacedStack>& stacks, PieceId lastMoved) {
+Board Board::fromPosition(GameType type, Rules rules, Color toMove, const std::vector<PlacedStack>& stacks,
+                          PieceId lastMoved) {
   Board board(type, rules);
   int pieces = 0;
   for (const auto& stack : stacks)

@@ -41,13 +41,12 @@ struct PlacedStack {
 
 class Board {
  public:
-  explicit Board(GameType type = GameType::all(), Rules rules = {},
-                 Color firstMover = Color::White);
+  explicit Board(GameType type = GameType::all(), Rules rules = {}, Color firstMover = Color::White);
   // A position set up directly (position strings, decoded keys), without history.
   // The ply count is the number of pieces on the board, which is what the rules
   // that count turns (Queen by the fourth, tournament opening) need.
-  static Board fromPosition(GameType type, Rules rules, Color toMove,
-                            const std::vector<PlacedStack>& stacks, PieceId lastMoved = kNoPiece);
+  static Board fromPosition(GameType type, Rules rules, Color toMove, const std::vector<PlacedStack>& stacks,
+                            PieceId lastMoved = kNoPiece);
 
   GameType type() const { return type_; }
   // Whether the piece exists in this game type: asked for every written move.
@@ -56,7 +55,7 @@ class Board {
   Rules rules() const { return rules_; }
   Color firstMover() const { return first_; }
   Color toMove() const { return (ply_ & 1) ? other(first_) : first_; }
-  int ply() const { return ply_; }               // plies played so far
+  int ply() const { return ply_; }                  // plies played so far
   int turnOfMover() const { return ply_ / 2 + 1; }  // the mover's own turn number, from 1
   GameState state() const { return state_; }
   bool gameOver() const { return state_ >= GameState::Draw; }

@@ -12,8 +12,8 @@ namespace apiary {
 
 namespace {
 
-constexpr std::array<std::array<uint8_t, 3>, 6> kPerms = {{
-    {0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}}};
+constexpr std::array<std::array<uint8_t, 3>, 6> kPerms = {
+    {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}}};
 
 using Cube = std::array<int64_t, 3>;
 constexpr Cube toCube(Axial a) { return {a.q, -a.q - a.r, a.r}; }
@@ -54,8 +54,7 @@ constexpr std::array<std::array<int8_t, kDirs>, kSymmetries> kSymmetryDirs = [] 
 Symmetry Symmetry::inverse() const {
   for (uint8_t i = 0; i < kSymmetries; ++i) {
     const Symmetry s{i};
-    if (s.apply(apply(Axial{1, 0})) == Axial{1, 0} && s.apply(apply(Axial{0, 1})) == Axial{0, 1})
-      return s;
+    if (s.apply(apply(Axial{1, 0})) == Axial{1, 0} && s.apply(apply(Axial{0, 1})) == Axial{0, 1}) return s;
   }
   return {};
 }
@@ -83,11 +82,13 @@ using namespace canonical_detail;
 
 namespace {
 
-static_assert([] {
-  for (uint8_t i = 0; i < kSymmetries; ++i)
-    if (kColAxis[i] != kPerms[i >> 1][0] || kRowAxis[i] != kPerms[i >> 1][2]) return false;
-  return true;
-}(), "the core's axes are the permutations' first and last");
+static_assert(
+    [] {
+      for (uint8_t i = 0; i < kSymmetries; ++i)
+        if (kColAxis[i] != kPerms[i >> 1][0] || kRowAxis[i] != kPerms[i >> 1][2]) return false;
+      return true;
+    }(),
+    "the core's axes are the permutations' first and last");
 
 // canonicalize() from scratch: the cells gathered once with their weights, the
 // moments summed, and each candidate symmetry's grid built from the cells.
@@ -148,8 +149,7 @@ CanonicalPosition Canonicalizer::run() const {
   }
   Moments moments;
   for (int i = 0; i < n_; ++i) moments.add(weights_[i], cube_[0][i], cube_[2][i]);
-  return leastOf(candidates(moments), flip_ != 0,
-                 [&](Symmetry s, PositionKey& key) { return encode(s, key); });
+  return leastOf(candidates(moments), flip_ != 0, [&](Symmetry s, PositionKey& key) { return encode(s, key); });
 }
 
 Axial Canonicalizer::encode(Symmetry s, PositionKey& out) const {

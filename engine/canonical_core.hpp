@@ -212,9 +212,9 @@ class KeyWriter {
   template <uint8_t S>
   static Axial write(const Board& board, uint8_t flip, const Grid& grid, PositionKey& out);
   using Writer = Axial (*)(const Board&, uint8_t, const Grid&, PositionKey&);
-  static constexpr std::array<Writer, kSymmetries> kWriters = {
-      &write<0>, &write<1>, &write<2>, &write<3>, &write<4>, &write<5>,
-      &write<6>, &write<7>, &write<8>, &write<9>, &write<10>, &write<11>};
+  static constexpr std::array<Writer, kSymmetries> kWriters = {&write<0>, &write<1>, &write<2>,  &write<3>,
+                                                               &write<4>, &write<5>, &write<6>,  &write<7>,
+                                                               &write<8>, &write<9>, &write<10>, &write<11>};
 };
 
 // The key's bytes of one cell's stack, bottom to top: (more above << 7) | code.

@@ -17,7 +17,8 @@ template <class Grids, class Axis>
 void forAxes(const std::array<int32_t, 3>& v, Grids&& grid, Axis&& axis) {
   [&]<std::size_t... K>(std::index_sequence<K...>) {
     (grid(K, v[kRowAxis[2 * K]] & 31, uint32_t(1) << (v[kColAxis[2 * K]] & 31)), ...);
-  }(std::make_index_sequence<kSymmetries / 2>{});
+  }
+  (std::make_index_sequence<kSymmetries / 2>{});
   axis(0, v[0]);
   axis(1, v[1]);
   axis(2, v[2]);
@@ -137,9 +138,8 @@ CanonicalPosition CanonicalTrack::canonical(const Board& board) const {
     return empty;
   }
   const uint8_t flip = uint8_t(moverIsBlack << 3);
-  return leastOf(candidates(moments_[moverIsBlack]), moverIsBlack, [&](Symmetry s, PositionKey& key) {
-    return KeyWriter::encode(board, flip, s, gridOf(s), key);
-  });
+  return leastOf(candidates(moments_[moverIsBlack]), moverIsBlack,
+                 [&](Symmetry s, PositionKey& key) { return KeyWriter::encode(board, flip, s, gridOf(s), key); });
 }
 
 HashedPosition CanonicalTrack::hashed(const Board& board) const {

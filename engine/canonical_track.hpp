@@ -51,8 +51,8 @@ class CanonicalTrack {
   // grids_[k]: the rows of the pair of axes of symmetries 2k and 2k+1, by residue.
   std::array<std::array<uint32_t, 32>, kSymmetries / 2> grids_{};
   std::array<std::array<uint8_t, 32>, 3> cellsAt_{};  // occupied cells per residue of each axis
-  std::array<uint32_t, 3> used_{};                   // the residues with cells, per axis
-  std::array<int32_t, 3> low_{};                     // every value of axis a is in [low, low + 31]
+  std::array<uint32_t, 3> used_{};                    // the residues with cells, per axis
+  std::array<int32_t, 3> low_{};                      // every value of axis a is in [low, low + 31]
   bool wide_ = false;
   // What beforeMove saw of the moving piece, for afterMove.
   Axial from_;

@@ -11,11 +11,12 @@ namespace {
 
 constexpr std::size_t kBookLines = 48;
 constexpr std::size_t kPlayers = 240;
-const char* const kSyllables[] = {"ka", "ro", "mi", "ta", "ve", "lu", "zo", "ne", "bi", "sa",
+const char* const kSyllables[] = {"ka", "ro", "mi", "ta", "ve", "lu",  "zo",  "ne",  "bi",  "sa",
                                   "qu", "do", "ri", "fa", "ho", "jen", "pax", "wil", "mor", "tes"};
-const char* const kEvents[] = {"Online League", "Club Championship", "Open Tournament",
-                               "Friendly", "Ladder", "World Championship Qualifier",
-                               "Masters", "Casual"};
+const char* const kEvents[] = {"Online League",   "Club Championship",
+                               "Open Tournament", "Friendly",
+                               "Ladder",          "World Championship Qualifier",
+                               "Masters",         "Casual"};
 
 int queenPressure(const Board& board, Color c) {
   const PieceId q = pieceId(c, Bug::Queen);

@@ -17,7 +17,7 @@
 namespace apiary {
 
 struct GeneratedGame {
-  Board board;  // the final position; board.history() holds the moves
+  Board board;                                            // the final position; board.history() holds the moves
   std::vector<std::pair<std::string, std::string>> tags;  // GameType, Event, ..., Result
 };
 

@@ -26,7 +26,6 @@ constexpr Cell neighbor(Cell c, int dir) { return Cell((c + kDirOffset[dir]) & (
 constexpr int clockwise(int dir, int steps = 1) { return (dir + steps) % kDirs; }
 constexpr int opposite(int dir) { return (dir + 3) % kDirs; }
 
-
 // The direction of a step by its index difference (b - a) mod kCells, or -1 when a
 // and b are not neighbours: directionTo in one lookup, for the hot paths.
 inline constexpr std::array<int8_t, kCells> kDirOfStep = [] {
@@ -44,9 +43,7 @@ constexpr int directionTo(Cell a, Cell b) {
 }
 
 // The cell at axial offset (dq, dr) from c.
-constexpr Cell offsetCell(Cell c, int dq, int dr) {
-  return Cell((c + dq + 32 * dr) & (kCells - 1));
-}
+constexpr Cell offsetCell(Cell c, int dq, int dr) { return Cell((c + dq + 32 * dr) & (kCells - 1)); }
 
 // True axial coordinates relative to the first piece of the game (which stands at
 // kOrigin): q to the right, r down-right. The torus index of (q, r) is offsetCell.
@@ -72,8 +69,7 @@ struct CellSet {
   template <class F>
   void forEach(F&& f) const {
     for (int w = 0; w < int(words.size()); ++w)
-      for (uint64_t bits = words[w]; bits; bits &= bits - 1)
-        f(Cell(w * 64 + __builtin_ctzll(bits)));
+      for (uint64_t bits = words[w]; bits; bits &= bits - 1) f(Cell(w * 64 + __builtin_ctzll(bits)));
   }
 };
 

@@ -88,8 +88,7 @@ void Generator::placements() {
       if (!b_.occupied(n)) set.add(n);
     }
   }
-  for (std::size_t w = 0; w < placeCells_.words.size(); ++w)
-    placeCells_.words[w] &= ~enemyTouched.words[w];
+  for (std::size_t w = 0; w < placeCells_.words.size(); ++w) placeCells_.words[w] &= ~enemyTouched.words[w];
 }
 
 void Generator::movements() {
@@ -128,8 +127,8 @@ void Generator::throws(PieceId thrower) {
   for (int dt = 0; dt < kDirs; ++dt) {
     const Cell from = neighbor(at, dt);
     const PieceId target = b_.top(from);
-    if (target == kNoPiece || b_.height(from) != 1 || target == b_.lastMoved() ||
-        (pinned_ & pieceBit(target)) || !(only_ & pieceBit(target)))
+    if (target == kNoPiece || b_.height(from) != 1 || target == b_.lastMoved() || (pinned_ & pieceBit(target)) ||
+        !(only_ & pieceBit(target)))
       continue;
     view_.lift(from);
     walks::throwDestinations(view_, at, dt, [&](Cell to) {

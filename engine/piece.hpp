@@ -24,9 +24,8 @@ inline constexpr int kPieces = 2 * kSlots;
 inline constexpr PieceId kNoPiece = 0xFF;
 
 inline constexpr std::array<Bug, kSlots> kSlotBug = {
-    Bug::Queen, Bug::Spider, Bug::Spider, Bug::Beetle, Bug::Beetle,
-    Bug::Grasshopper, Bug::Grasshopper, Bug::Grasshopper, Bug::Ant, Bug::Ant, Bug::Ant,
-    Bug::Mosquito, Bug::Ladybug, Bug::Pillbug};
+    Bug::Queen,       Bug::Spider, Bug::Spider, Bug::Beetle, Bug::Beetle,   Bug::Grasshopper, Bug::Grasshopper,
+    Bug::Grasshopper, Bug::Ant,    Bug::Ant,    Bug::Ant,    Bug::Mosquito, Bug::Ladybug,     Bug::Pillbug};
 inline constexpr std::array<uint8_t, kBugs> kBugFirstSlot = {0, 1, 3, 5, 8, 11, 12, 13};
 inline constexpr std::array<uint8_t, kBugs> kBugCopies = {1, 2, 2, 3, 3, 1, 1, 1};
 
@@ -68,13 +67,12 @@ struct GameType {
   bool operator==(const GameType&) const = default;
   // Pieces of both colours that exist in this game type.
   uint32_t pieces() const;
-  std::string name() const;  // "Base", "Base+MLP"
+  std::string name() const;                                     // "Base", "Base+MLP"
   static std::optional<GameType> parse(std::string_view text);  // also "BaseMLP"
   // The smallest game type that contains every piece in the mask.
   static GameType containing(uint32_t pieceMask);
 };
-inline constexpr std::array<GameType, 8> kAllGameTypes = {
-    GameType{0}, GameType{1}, GameType{2}, GameType{4},
-    GameType{3}, GameType{5}, GameType{6}, GameType{7}};
+inline constexpr std::array<GameType, 8> kAllGameTypes = {GameType{0}, GameType{1}, GameType{2}, GameType{4},
+                                                          GameType{3}, GameType{5}, GameType{6}, GameType{7}};
 
 }  // namespace apiary

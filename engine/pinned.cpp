@@ -67,9 +67,7 @@ uint32_t articulationPinned(const Board& board) {
 }
 
 // An empty cell closed in by six pieces: a hole of its own.
-bool loneHole(const Board& board, Cell c) {
-  return !board.occupied(c) && board.occupiedAround(c) == Board::kAllAround;
-}
+bool loneHole(const Board& board, Cell c) { return !board.occupied(c) && board.occupiedAround(c) == Board::kAllAround; }
 
 // Whether all of the hive's holes are lone cells: each is counted once, from the
 // piece west of it.

@@ -23,7 +23,7 @@ class PinnedTrack {
 
  private:
   void refresh(const Board& after, Cell c);  // the bit of the top of c, when occupied
-  uint32_t severalArcs_ = 0;  // pieces alone in their cell whose neighbours are not one arc
+  uint32_t severalArcs_ = 0;                 // pieces alone in their cell whose neighbours are not one arc
   int holes_ = 0;
   uint32_t pinned_ = 0;
 };

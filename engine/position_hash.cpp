@@ -84,7 +84,8 @@ Powers powersOf(PieceId p, int level, bool leaving, Axial at) {
   const int bug = int(bugOf(p));
   Powers x;
   const auto each = [&](auto&& power) {
-    [&]<std::size_t... J>(std::index_sequence<J...>) { (power(J), ...); }(std::make_index_sequence<6>{});
+    [&]<std::size_t... J>(std::index_sequence<J...>) { (power(J), ...); }
+    (std::make_index_sequence<6>{});
   };
   if (level == 0 && within(at, kGroundRange)) [[likely]] {
     const auto& za = kGroundZA[bug];
@@ -112,18 +113,16 @@ Wide term(const Powers& x) {
 void SymmetrySums::add(PieceId p, int level, Axial at) {
   const Powers x = powersOf(p, level, false, at);
   auto& sums = sums_[int(colorOf(p))];
-  [&]<std::size_t... I>(std::index_sequence<I...>) {
-    ((sums[I] += term<I>(x)), ...);
-  }(std::make_index_sequence<kSymmetries>{});
+  [&]<std::size_t... I>(std::index_sequence<I...>) { ((sums[I] += term<I>(x)), ...); }
+  (std::make_index_sequence<kSymmetries>{});
   added(int(colorOf(p)), 1);
 }
 
 void SymmetrySums::move(PieceId p, int fromLevel, Axial from, int toLevel, Axial to) {
   const Powers out = powersOf(p, fromLevel, true, from), in = powersOf(p, toLevel, false, to);
   auto& sums = sums_[int(colorOf(p))];
-  [&]<std::size_t... I>(std::index_sequence<I...>) {
-    ((sums[I] += term<I>(out) + term<I>(in)), ...);
-  }(std::make_index_sequence<kSymmetries>{});
+  [&]<std::size_t... I>(std::index_sequence<I...>) { ((sums[I] += term<I>(out) + term<I>(in)), ...); }
+  (std::make_index_sequence<kSymmetries>{});
   added(int(colorOf(p)), 2);
 }
 

@@ -347,8 +347,7 @@ inline bool ladybugReaches(const LiftedBoard& v, Cell from, Cell to) {
 // Two steps over the top of the hive, then one down.
 template <class Visit>
 bool ladybug(const LiftedBoard& v, Cell from, Visit&& visit) {
-  if constexpr (std::is_same_v<std::remove_cvref_t<Visit>, Reaches>)
-    return ladybugReaches(v, from, visit.target);
+  if constexpr (std::is_same_v<std::remove_cvref_t<Visit>, Reaches>) return ladybugReaches(v, from, visit.target);
   for (int d1 = 0; d1 < kDirs; ++d1) {
     const Cell c1 = neighbor(from, d1);
     if (!v.occ(c1) || !v.canStep(from, d1)) continue;

@@ -92,7 +92,8 @@ std::vector<QueenBound> queenBoundsOf(const std::vector<CellSpec>& cells) {
 
 Formation::CellTest Formation::testOf(const CellSpec& spec) {
   CellTest test{spec.empty, spec.anywhere, uint8_t(spec.stack.size()), {}};
-  for (std::size_t level = 0; level < spec.stack.size(); ++level) test.accepts[level] = acceptedPieces(spec.stack[level]);
+  for (std::size_t level = 0; level < spec.stack.size(); ++level)
+    test.accepts[level] = acceptedPieces(spec.stack[level]);
   return test;
 }
 
@@ -124,7 +125,8 @@ Formation::Formation(std::vector<CellSpec> cells) : cells_(std::move(cells)) {
                                   std::to_string(kReach) + " steps from the first occupied cell");
     for (std::size_t j = 0; j < i; ++j)
       if (cells_[j].at == c.at)
-        throw std::invalid_argument("cell " + std::to_string(c.at.q) + "," + std::to_string(c.at.r) + " is given twice");
+        throw std::invalid_argument("cell " + std::to_string(c.at.q) + "," + std::to_string(c.at.r) +
+                                    " is given twice");
   }
   for (const CellSpec& c : cells_) tests_.push_back(testOf(c));
   orient();
@@ -152,7 +154,8 @@ void Formation::orient() {
         if (reflect) d = reflected(d);
         for (int t = 0; t < turns; ++t) d = rotated(d);
         placed.push_back({d.q, d.r, uint8_t(i)});
-        const auto equal = std::find_if(cells_.begin(), cells_.end(), [&](const CellSpec& o) { return sameSpec(o, cells_[i]); });
+        const auto equal =
+            std::find_if(cells_.begin(), cells_.end(), [&](const CellSpec& o) { return sameSpec(o, cells_[i]); });
         shape.push_back({d, std::size_t(equal - cells_.begin())});
       }
       std::sort(shape.begin(), shape.end(), [](const auto& a, const auto& b) {
@@ -161,9 +164,8 @@ void Formation::orient() {
       if (std::find(seen.begin(), seen.end(), shape) != seen.end()) continue;
       seen.push_back(std::move(shape));
       // Occupied cells first: they fail more often than empty ones.
-      std::stable_sort(placed.begin(), placed.end(), [&](const Placed& a, const Placed& b) {
-        return !cells_[a.cell].empty && cells_[b.cell].empty;
-      });
+      std::stable_sort(placed.begin(), placed.end(),
+                       [&](const Placed& a, const Placed& b) { return !cells_[a.cell].empty && cells_[b.cell].empty; });
       orientations_.push_back(std::move(placed));
     }
 }

@@ -36,7 +36,7 @@ struct PieceSpec {
 struct CellSpec {
   Axial at;
   bool empty = false;
-  bool anywhere = false;  // the stack's pieces anywhere in the cell's stack, not only at its top
+  bool anywhere = false;         // the stack's pieces anywhere in the cell's stack, not only at its top
   std::vector<PieceSpec> stack;  // top first: {Beetle, Queen} is a Beetle on a Queen
 };
 
@@ -72,12 +72,12 @@ class Formation {
   // to move (mine and theirs swap), so testing a piece is one bit test.
   struct CellTest {
     bool empty = false, anywhere = false;
-    uint8_t height = 0;                                 // pieces written
+    uint8_t height = 0;                                // pieces written
     std::array<std::array<uint32_t, 2>, 7> accepts{};  // [level from the top][colour to move]
   };
   struct Placed {
-    int dq, dr;     // from the anchor, in one orientation
-    uint8_t cell;   // index in cells_ and tests_
+    int dq, dr;    // from the anchor, in one orientation
+    uint8_t cell;  // index in cells_ and tests_
   };
   static CellTest testOf(const CellSpec& spec);
   static bool fits(const Board& board, Cell cell, const CellTest& test, int toMove);
@@ -86,7 +86,7 @@ class Formation {
 
   std::vector<CellSpec> cells_;
   std::vector<CellTest> tests_;
-  std::size_t anchor_ = 0;  // the first occupied cell
+  std::size_t anchor_ = 0;                         // the first occupied cell
   std::vector<std::vector<Placed>> orientations_;  // the distinct rotations and reflections
   // Cells next to the anchor whose tops are written: in every orientation, each is
   // one of the anchor's six neighbours, so one that none fits rules the anchor out.

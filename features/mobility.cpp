@@ -4,8 +4,8 @@
 #include <bit>
 #include <optional>
 
-#include "features/placement_cells.hpp"
 #include "engine/walks.hpp"
+#include "features/placement_cells.hpp"
 
 namespace apiary {
 
@@ -112,8 +112,8 @@ int movesInSet(const LiftedBoard& view, PieceId p, uint64_t thrown, SlideCompone
   const Bug bug = bugOf(p);
   constexpr unsigned kAnt = 1u << int(Bug::Ant);
   unsigned bugs = bug != Bug::Mosquito ? 1u << int(bug)
-                   : b.height(from) > 1 ? 1u << int(Bug::Beetle)
-                                        : walks::mosquitoWalks(view, from);
+                  : b.height(from) > 1 ? 1u << int(Bug::Beetle)
+                                       : walks::mosquitoWalks(view, from);
   std::optional<AntReach> ant;
   if (bugs & kAnt && (ant = slides.antFrom(from))) bugs &= ~kAnt;
   CellSet dest{};

@@ -43,7 +43,9 @@ struct PlyFeatures {
   static constexpr Field mobilityField(Color c) { return {uint8_t(19 + 8 * int(c)), 0xFF}; }
 
   int get(Field f) const { return int(bits >> f.shift & f.mask); }
-  void set(Field f, uint32_t value) { bits |= uint64_t(value) << f.shift; }  // into a field still 0, value within its mask
+  void set(Field f, uint32_t value) {
+    bits |= uint64_t(value) << f.shift;
+  }  // into a field still 0, value within its mask
   int queenNeighbours(Color c) const { return get(queenNeighboursField(c)); }
   int onTop(Color c) const { return get(onTopField(c)); }
   bool placed() const { return get(kPlacedField); }

@@ -38,7 +38,8 @@ std::array<int, 2> placementCells(const Board& board) {
   unsigned occupiedWords = 0;
   for (int i = 0; i < kWords; ++i) occupiedWords |= unsigned((tops[0].words[i] | tops[1].words[i]) != 0) << i;
   const unsigned near = (occupiedWords | occupiedWords << 1 | occupiedWords >> 1 | occupiedWords << (kWords - 1) |
-                         occupiedWords >> (kWords - 1)) & ((1u << kWords) - 1);
+                         occupiedWords >> (kWords - 1)) &
+                        ((1u << kWords) - 1);
   std::array<int, 2> cells{};
   for (unsigned words = near; words; words &= words - 1) {
     const int i = std::countr_zero(words);

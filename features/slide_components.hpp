@@ -22,8 +22,8 @@ namespace apiary {
 // Where an Ant lifted from `from` slides to.
 struct AntReach {
   Cell from = kNoCell;
-  int count = 0;                // destinations
-  uint8_t ring = 0;             // the neighbours of `from` it reaches, a bit a direction
+  int count = 0;                       // destinations
+  uint8_t ring = 0;                    // the neighbours of `from` it reaches, a bit a direction
   std::array<uint16_t, kDirs> full{};  // the components it reaches whole (their labels)
   int fullCount = 0;
   const class SlideComponents* components = nullptr;

@@ -1,8 +1,8 @@
 // UHP GameStrings: the grammar, and the engine's replay of every move; a game
 // replayed, written again, replays to the same position.
-#include "notation/uhp_text.hpp"
 #include "fuzz/fuzz_support.hpp"
 #include "grammar/uhp.hpp"
+#include "notation/uhp_text.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;

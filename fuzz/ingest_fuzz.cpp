@@ -3,11 +3,11 @@
 // takes it. The database starts afresh every few thousand inputs;
 // the last one is never closed: at exit RocksDB's own statics may be gone before
 // it, and closing then crashed in its logger (a 240-s run).
+#include <unistd.h>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <unistd.h>
 
 #include "fuzz/fuzz_support.hpp"
 #include "ingest/importer.hpp"

@@ -1,8 +1,8 @@
 // One UHP move string: the grammar (a move read, written and read again is the
 // same) and its reading against a position with pieces to name.
-#include "notation/uhp_text.hpp"
 #include "fuzz/fuzz_support.hpp"
 #include "grammar/uhp.hpp"
+#include "notation/uhp_text.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace apiary;

@@ -114,20 +114,18 @@ const auto originIsDestination = x3::eps[([](auto& ctx) {
   if (x3::_pass(ctx)) l.to = *l.from, l.from.reset();
 })];
 const x3::rule<class spacedWords_r, Locations> spacedWords = "origin and destination";
-const auto spacedWords_def =
-    partialCell[setFrom] >> ((ws >> fullCell[setTo] >> wordEnd) | (wordEnd >> originIsDestination));
+const auto spacedWords_def = partialCell[setFrom] >>
+                             ((ws >> fullCell[setTo] >> wordEnd) | (wordEnd >> originIsDestination));
 const x3::rule<class gluedPair_r, Locations> gluedPair = "origin and destination";
-const auto gluedPair_def = (shortFrom[setFrom] >> gluedTo[setTo] >> wordEnd) |
-                           (longFrom[setFrom] >> gluedTo[setTo] >> wordEnd);
+const auto gluedPair_def =
+    (shortFrom[setFrom] >> gluedTo[setTo] >> wordEnd) | (longFrom[setFrom] >> gluedTo[setTo] >> wordEnd);
 
-const auto take = onVal([](Move& m, const Locations& l) {
-  m.placement = l.placement, m.from = l.from, m.to = l.to;
-});
+const auto take = onVal([](Move& m, const Locations& l) { m.placement = l.placement, m.from = l.from, m.to = l.to; });
 // A blank after the piece means the words stand as written; only a word that is no
 // cell is split as compressed. The blanks are read once for every form that starts
 // with them, and none of the forms without them starts with a blank.
-const auto locations = (ws >> (placement[take] | spacedWords[take] | gluedPair[take])) | placement[take] |
-                       gluedPair[take] | alone[take];
+const auto locations =
+    (ws >> (placement[take] | spacedWords[take] | gluedPair[take])) | placement[take] | gluedPair[take] | alone[take];
 
 const x3::rule<class piece_r, Piece> piece = "piece";
 const auto piece_def = -in<"wb"> >> in<"QSBGAMLP">;
@@ -140,8 +138,8 @@ const auto move_def = (lit("pass")[([](auto& ctx) { x3::_val(ctx).pass = true; }
                         -assist[onVal([](Move& m, const Assist& a) { m.assist = a; })])) >>
                       &(in<" \t{;$"> | x3::eoi | annotation::markThenEnd);
 
-BOOST_SPIRIT_DEFINE(single, doubled, column, fullCell, partialCell, shortFrom, longFrom, gluedTo, placement, spacedWords,
-                    alone, gluedPair, piece, assist, move)
+BOOST_SPIRIT_DEFINE(single, doubled, column, fullCell, partialCell, shortFrom, longFrom, gluedTo, placement,
+                    spacedWords, alone, gluedPair, piece, assist, move)
 
 const auto moveNumber = x3::uint_ >> +lit('.');
 // The usual line, `12. wA m n2` and nothing more: where it starts, and its move.
@@ -178,7 +176,7 @@ class Reader : public LineReader<Move> {
     if (!parseFlat(it, text.data() + text.size(), usualLine, line)) return false;
     const auto& [number, usual] = line;
     auto& moves = game(static_cast<std::size_t>(number - text.data())).moves;  // the number starts a game
-    if (moves.capacity() == 0) moves.reserve(linesFrom<"0-9">(text));  // or the game before's storage
+    if (moves.capacity() == 0) moves.reserve(linesFrom<"0-9">(text));          // or the game before's storage
     // The move's text is never blank at either end, so it needs no trimming.
     appendAggregate(moves, usual, ascii::TextOf::between(usual.begin, usual.end),
                     pos(static_cast<std::size_t>(usual.begin - text.data())));

@@ -63,12 +63,12 @@ struct Assist {
 };
 
 struct Move {
-  bool pass = false;            // `pass`; nothing else is set
+  bool pass = false;  // `pass`; nothing else is set
   Piece piece;
-  bool placement = false;       // `@` written; without it a move with no origin may
-                                // still be a placement: the resolver decides
-  std::optional<Cell> from;     // the moving piece's cell, as far as written
-  Cell to;                      // the destination, always complete
+  bool placement = false;    // `@` written; without it a move with no origin may
+                             // still be a placement: the resolver decides
+  std::optional<Cell> from;  // the moving piece's cell, as far as written
+  Cell to;                   // the destination, always complete
   std::optional<Assist> assist;
   bool operator==(const Move&) const = default;
 };

@@ -38,7 +38,8 @@ struct UsualBytes {
     for (unsigned c = 'a'; c <= 'z'; ++c) of[c] |= Lower;
     for (unsigned c = '0'; c <= '9'; ++c) of[c] |= Digit;
     for (unsigned char c : {' ', '\t'}) of[c] |= Blank;
-    for (unsigned char c : {' ', '\t', '(', '{', ';', '$'}) of[c] |= WordEnd;  // the general grammar's wordEnd but marks
+    for (unsigned char c : {' ', '\t', '(', '{', ';', '$'})
+      of[c] |= WordEnd;  // the general grammar's wordEnd but marks
     for (unsigned char c : {'w', 'b'}) of[c] |= Colour;
     for (unsigned char c : {'Q', 'S', 'B', 'G', 'A', 'M', 'L', 'P'}) of[c] |= Bug;
     for (unsigned char c : {'+', '-'}) of[c] |= Sign;

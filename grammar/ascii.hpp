@@ -125,9 +125,7 @@ inline constexpr Position position{};
 // converts where the string is constructed, so no string is moved in.
 struct TextOf {
   std::string_view text;
-  static TextOf between(const char* begin, const char* end) {
-    return {{begin, static_cast<std::size_t>(end - begin)}};
-  }
+  static TextOf between(const char* begin, const char* end) { return {{begin, static_cast<std::size_t>(end - begin)}}; }
   operator std::string() const { return std::string(text); }  // NOLINT: implicit, for aggregate init and emplace
 };
 

@@ -62,8 +62,7 @@ class Vote {
 bool neutral(std::string_view tok) {
   // Every such token starts with one of these: most tokens are over at the first byte.
   const char c = tok.front();
-  if (!((c >= '0' && c <= '9') || c == '$' || c == 'p' || c == '*' || c == 'W' || c == 'B' || c == 'D'))
-    return false;
+  if (!((c >= '0' && c <= '9') || c == '$' || c == 'p' || c == '*' || c == 'W' || c == 'B' || c == 'D')) return false;
   return whole(tok, +digit >> +x3::lit('.')) || whole(tok, annotation::nag) ||
          whole(tok, x3::lit("pass") | "1-0" | "0-1" | "1/2-1/2" | "*" | "WhiteWins" | "BlackWins" | "Draw");
 }

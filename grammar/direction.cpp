@@ -42,8 +42,8 @@ const auto starred_def = x3::attr(true) >> bug >> -number;
 
 const auto placed = [](auto& ctx) { x3::_val(ctx).placement = true; };
 const auto setReference = onVal([](Move& m, const Piece& p) { m.reference = p; });
-const auto destination = (lit('+')[placed] >> -piece[setReference]) |
-                         (star[placed] >> starred[setReference]) | piece[setReference];
+const auto destination =
+    (lit('+')[placed] >> -piece[setReference]) | (star[placed] >> starred[setReference]) | piece[setReference];
 const x3::rule<class move_r, Move> move = "move";
 // A piece first: nearly every move starts with one, and no piece starts as a pass.
 const auto move_def = (piece[onVal([](Move& m, const Piece& p) { m.piece = p; })] >> -destination >>
@@ -78,7 +78,9 @@ Fault scanMove(const char*& stop, const char* last, bool blankEnds, Move& out) {
 std::string describe(Fault fault, std::string_view text, const char* stop) {
   switch (fault) {
     case Fault::NotAMove: return "not a move";
-    case Fault::Unexpected: return "unexpected `" + excerpt(std::string_view(stop, std::size_t(text.data() + text.size() - stop))) + "` in the move";
+    case Fault::Unexpected:
+      return "unexpected `" + excerpt(std::string_view(stop, std::size_t(text.data() + text.size() - stop))) +
+             "` in the move";
     case Fault::NumberedPlacement: return "a placed piece carries no number";
     case Fault::OpponentPlacement: return "a placed piece is the mover's own, not `\u00D7`";
     case Fault::None: break;
@@ -139,12 +141,10 @@ class Reader : public LineReader<Move> {
     std::size_t start = 0;
     while (start < text.size() && blank.has(static_cast<unsigned char>(text[start]))) ++start;
     if (start == text.size()) return;
-    if (const auto prefix = turnPrefix(text.substr(start)))
-      readTurn(text, start, start + prefix);
+    if (const auto prefix = turnPrefix(text.substr(start))) readTurn(text, start, start + prefix);
     else if (auto first = text.data() + start; parseFlat(first, text.data() + text.size(), headerName))
       readHeader(text, start, first - text.data());
-    else
-      error(start, "expected a header `Name: value` or a turn `N. ply ply`");
+    else error(start, "expected a header `Name: value` or a turn `N. ply ply`");
   }
 
   void readHeader(std::string_view text, std::size_t start, std::size_t valueStart) {
@@ -166,7 +166,8 @@ class Reader : public LineReader<Move> {
   // The plies of the turn whose number is text[start, pliesStart).
   void readTurn(std::string_view text, std::size_t start, std::size_t pliesStart) {
     auto& moves = game(start).moves;
-    if (moves.capacity() == 0) moves.reserve(2 * linesFrom<"0-9">(text));  // `N. ply ply` lines; or the game before's storage
+    if (moves.capacity() == 0)
+      moves.reserve(2 * linesFrom<"0-9">(text));  // `N. ply ply` lines; or the game before's storage
     Words plies(text, pliesStart);
     std::size_t count = 0, at;
     for (; plies.next(at); ++count) {
@@ -225,10 +226,8 @@ std::string writeMove(const Move& move, Spelling spelling) {
   std::string out;
   appendPiece(out, move.piece, spelling);
   const bool starred = move.placement && move.reference && move.reference->opponent;
-  if (starred)
-    out += spelling == Spelling::Unicode ? "\u2733\uFE0E" : "*";
-  else if (move.placement)
-    out += '+';
+  if (starred) out += spelling == Spelling::Unicode ? "\u2733\uFE0E" : "*";
+  else if (move.placement) out += '+';
   if (move.reference) appendPiece(out, *move.reference, spelling, !starred);
   if (move.direction) out += static_cast<char>(*move.direction);
   return out;

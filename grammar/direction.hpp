@@ -22,7 +22,12 @@ namespace apiary::grammar::direction {
 
 // In the order they go round the hexagon.
 enum class Direction : char {
-  Noon = 'n', Afternoon = 'a', Sunset = 's', Midnight = 'm', Sunrise = 'r', Forenoon = 'f'
+  Noon = 'n',
+  Afternoon = 'a',
+  Sunset = 's',
+  Midnight = 'm',
+  Sunrise = 'r',
+  Forenoon = 'f'
 };
 
 // Piece notation: `×` when the piece is the opponent's, the bug, and its number among

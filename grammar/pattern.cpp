@@ -15,25 +15,27 @@ using It = std::string_view::const_iterator;
 const auto wordEnd = !(x3::ascii::alnum | x3::lit('_'));
 auto word(const char* w) { return x3::lexeme[x3::no_case[x3::lit(w)] >> wordEnd]; }
 template <class Symbols>
-auto oneOf(const Symbols& s) { return x3::lexeme[x3::no_case[s] >> wordEnd]; }
+auto oneOf(const Symbols& s) {
+  return x3::lexeme[x3::no_case[s] >> wordEnd];
+}
 
 struct Sides : x3::symbols<SideWord> {
-  Sides() { add("mine", SideWord::Mine)("theirs", SideWord::Theirs)("white", SideWord::White)("black", SideWord::Black); }
+  Sides() {
+    add("mine", SideWord::Mine)("theirs", SideWord::Theirs)("white", SideWord::White)("black", SideWord::Black);
+  }
 } const sides;
 
 struct Bugs : x3::symbols<char> {
   Bugs() {
     add("q", 'Q')("s", 'S')("b", 'B')("g", 'G')("a", 'A')("m", 'M')("l", 'L')("p", 'P')("any", '*');
-    add("queen", 'Q')("spider", 'S')("beetle", 'B')("grasshopper", 'G')("ant", 'A')("mosquito", 'M')(
-        "ladybug", 'L')("pillbug", 'P');
+    add("queen", 'Q')("spider", 'S')("beetle", 'B')("grasshopper", 'G')("ant", 'A')("mosquito", 'M')("ladybug", 'L')(
+        "pillbug", 'P');
   }
 } const bugs;
 
 // The six neighbours of 0,0 as axial offsets, by their compass names.
 struct Directions : x3::symbols<std::pair<int, int>> {
-  Directions() {
-    add("e", {1, 0})("se", {0, 1})("sw", {-1, 1})("w", {-1, 0})("nw", {0, -1})("ne", {1, -1});
-  }
+  Directions() { add("e", {1, 0})("se", {0, 1})("sw", {-1, 1})("w", {-1, 0})("nw", {0, -1})("ne", {1, -1}); }
 } const directions;
 
 struct Features : x3::symbols<FeatureWord> {
@@ -78,8 +80,8 @@ const x3::rule<class BugRule, char> bug = "a bug";
 const auto bug_def = oneOf(bugs) | x3::lit('*') >> x3::attr('*');
 const auto piece_def = (oneOf(sides)[setSide] >> -bug[setBug]) | bug[setBug];
 const auto place = (x3::int_ >> ',' >> x3::int_)[setPlace] | oneOf(directions)[setDirection];
-const auto content_def = word("empty")[setEmpty] |
-                        (-word("has")[setAnywhere] >> piece[pushPiece] >> *((word("on") > piece)[pushPiece]));
+const auto content_def =
+    word("empty")[setEmpty] | (-word("has")[setAnywhere] >> piece[pushPiece] >> *((word("on") > piece)[pushPiece]));
 const auto cell_def = (x3::omit[place >> ':'] > content)[takeContent] | content[takeContent];
 const auto formation_def = cell[pushCell] >> *(';' >> cell[pushCell]) >> -x3::lit(';');
 BOOST_SPIRIT_DEFINE(bug, piece, content, cell, formation)

@@ -53,11 +53,10 @@ const x3::rule<class ref_r, Reference> ref = "reference";
 // repeat(1) gives the container attribute that `qualifier` is.
 const auto ref_def = pieceChar >> -('(' >> x3::repeat(1)[ref] >> ')') >> -angle;
 
-const auto head =
-    x3::lit("pass")[([](auto& ctx) { x3::_val(ctx).kind = Ply::Kind::Pass; })] |
-    ('+' >> pieceChar[onVal([](Ply& p, char c) { p.kind = Ply::Kind::Place, p.piece = c; })]) |
-    (pieceChar[onVal([](Ply& p, char c) { p.piece = c; })] >>
-     -('x' >> pieceChar[onVal([](Ply& p, char c) { p.under = c; })]));
+const auto head = x3::lit("pass")[([](auto& ctx) { x3::_val(ctx).kind = Ply::Kind::Pass; })] |
+                  ('+' >> pieceChar[onVal([](Ply& p, char c) { p.kind = Ply::Kind::Place, p.piece = c; })]) |
+                  (pieceChar[onVal([](Ply& p, char c) { p.piece = c; })] >>
+                   -('x' >> pieceChar[onVal([](Ply& p, char c) { p.under = c; })]));
 // A location is `piece ref?`. Each is built where it belongs, started by its
 // neighbour and completed by its reference: a Location parsed on its own and then
 // moved in cost more than the rest of the ply. With `from-to` the first location
@@ -69,8 +68,8 @@ const auto locations = pieceChar[setTo] >> -ref[setOther] >> -('-' >> pieceChar[
 // What may follow a ply: a comment may touch it.
 const auto plyEnd = &(in<pgn_like_usual::plyEnds> | x3::eoi | annotation::markThenEnd);
 const x3::rule<class ply_r, Ply> plyRule = "ply";
-const auto plyRule_def =
-    head >> -locations >> -x3::lit('#')[([](auto& ctx) { x3::_val(ctx).endsGame = true; })] >> plyEnd;
+const auto plyRule_def = head >> -locations >>
+                         -x3::lit('#')[([](auto& ctx) { x3::_val(ctx).endsGame = true; })] >> plyEnd;
 
 BOOST_SPIRIT_DEFINE(angle, ref, plyRule)
 
@@ -126,13 +125,11 @@ class Reader {
   void run() {
     while (skipSpace()) {
       const char c = *at_;
-      if (c == '{' || c == ';')
-        comment();
-      else if ((c == '$' || c == '!' || c == '?') && annotation())
-        continue;
-      else if (c == '[')
-        tag();
-      else if (!(digit.has(static_cast<unsigned char>(c)) && (takeUsualTurns() || turn())))  // a turn number starts with a digit
+      if (c == '{' || c == ';') comment();
+      else if ((c == '$' || c == '!' || c == '?') && annotation()) continue;
+      else if (c == '[') tag();
+      else if (!(digit.has(static_cast<unsigned char>(c)) &&
+                 (takeUsualTurns() || turn())))  // a turn number starts with a digit
         ply();
     }
     handOver();
@@ -313,7 +310,8 @@ class Reader {
         moves.pop_back();
         return false;
       }
-      written.text.append(at_, static_cast<std::size_t>(it - at_));  // into the empty string: append skips assign's aliasing checks
+      written.text.append(
+          at_, static_cast<std::size_t>(it - at_));  // into the empty string: append skips assign's aliasing checks
       written.pos = posOf(at_);
     }
     at_ = it;

@@ -15,17 +15,17 @@ namespace apiary::grammar::pgn_like {
 
 // ref := piece ('(' ref ')')? angle?   e.g. `b(S)2`, `Q(s2)3`, `s1`.
 struct Reference {
-  char piece = 0;                       // one of QqGgAaSsBbMmLlPp
-  std::vector<Reference> qualifier;     // empty, or the one bracketed reference
-                                        // that tells which `piece` is meant
-  int angle = 0;                        // 1..5, 0 when not written
+  char piece = 0;                    // one of QqGgAaSsBbMmLlPp
+  std::vector<Reference> qualifier;  // empty, or the one bracketed reference
+                                     // that tells which `piece` is meant
+  int angle = 0;                     // 1..5, 0 when not written
   bool operator==(const Reference&) const = default;
 };
 
 // location := piece ref?   e.g. `G`, `Gs2`, `ab(S)2`.
 struct Location {
-  char neighbour = 0;                   // the piece next to the location
-  std::optional<Reference> other;       // a piece next to `neighbour`, angle from it
+  char neighbour = 0;              // the piece next to the location
+  std::optional<Reference> other;  // a piece next to `neighbour`, angle from it
   bool operator==(const Location&) const = default;
 };
 
@@ -33,11 +33,11 @@ struct Location {
 struct Ply {
   enum class Kind { Move, Place, Pass };
   Kind kind = Kind::Move;
-  char piece = 0;                       // the moving or placed piece; 0 for a pass
-  char under = 0;                       // `x` climbs onto this piece; 0 when absent
-  std::optional<Location> from;         // locates the moving piece (`from-to`)
-  std::optional<Location> to;           // the destination
-  bool endsGame = false;                // `#`
+  char piece = 0;                // the moving or placed piece; 0 for a pass
+  char under = 0;                // `x` climbs onto this piece; 0 when absent
+  std::optional<Location> from;  // locates the moving piece (`from-to`)
+  std::optional<Location> to;    // the destination
+  bool endsGame = false;         // `#`
   bool operator==(const Ply&) const = default;
 };
 

@@ -43,7 +43,9 @@ struct Place {
   }
 
  private:
-  [[gnu::noinline]] void addQualifier(Reference& r) const { r.qualifier.push_back(Reference{qualifier, {}, qualifierAngle}); }
+  [[gnu::noinline]] void addQualifier(Reference& r) const {
+    r.qualifier.push_back(Reference{qualifier, {}, qualifierAngle});
+  }
 };
 
 // A usual ply's parts and where its text stands; `begin` stays null until one is read.

@@ -13,14 +13,12 @@ namespace apiary::grammar {
 namespace {
 using namespace ascii;
 
-
 char letterOf(const PositionPiece& p) {
   return p.color == 'w' ? p.bug : static_cast<char>(std::tolower(static_cast<unsigned char>(p.bug)));
 }
 // Rows of another width than the first, each with the offset of its first cell:
 // the grammar cannot count.
-std::vector<std::pair<std::size_t, std::string>> unevenRows(std::string_view text,
-                                                            const std::vector<std::string>& rows,
+std::vector<std::pair<std::size_t, std::string>> unevenRows(std::string_view text, const std::vector<std::string>& rows,
                                                             const std::vector<int>& widths) {
   std::vector<std::pair<std::size_t, std::string>> uneven;
   std::size_t offset = text.find_first_not_of(" \t");
@@ -85,8 +83,8 @@ PositionParseResult parsePositionString(std::string_view text) {
 
   auto const letter = x3::char_("QSBGAMLPqsbgamlp");
   auto const mark = -x3::raw[x3::lit(':')][onMark];
-  auto const cell = x3::eps[beginStack] >> letter[onPiece] >> mark >>
-                    *('=' >> letter[onPiece] >> mark) >> x3::eps[endStack];
+  auto const cell =
+      x3::eps[beginStack] >> letter[onPiece] >> mark >> *('=' >> letter[onPiece] >> mark) >> x3::eps[endStack];
   auto const row = x3::raw[x3::eps[beginRow] >> +((x3::eps[beginRun] >> x3::uint_[onRun]) | cell)][endRow];
   auto const side = x3::lit(' ') >> x3::char_("wbWB")[onSide] >> !graph;
 

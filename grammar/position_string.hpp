@@ -44,10 +44,10 @@ struct PositionMark {
 };
 
 struct PositionString {
-  std::vector<std::string> rows;     // as written (parse only; the writer ignores it)
-  std::vector<PositionCell> cells;   // occupied cells, in reading order
+  std::vector<std::string> rows;    // as written (parse only; the writer ignores it)
+  std::vector<PositionCell> cells;  // occupied cells, in reading order
   std::optional<PositionMark> lastMoved;
-  std::optional<char> sideToMove;    // 'w' or 'b'
+  std::optional<char> sideToMove;  // 'w' or 'b'
 };
 
 // A text that does not follow the grammar gives no position and an error with

@@ -21,7 +21,6 @@ using sgf::Cmd;
 using sgf::Event;
 using sgf::unescape;
 
-
 std::string_view view(const boost::iterator_range<It>& r) {
   return {r.begin(), static_cast<std::size_t>(r.end() - r.begin())};
 }
@@ -88,9 +87,9 @@ std::vector<Tree> scanTrees(It begin, It end, const LineIndex& lines, std::vecto
       It lineEnd = it;
       while (lineEnd != end && *lineEnd != '\n') ++lineEnd;
       bool unterminated = x3::parse(it, end, name >> skip >> '[');
-      errors.push_back(syntaxError(pos(at), unterminated ? "unterminated property value"
-                                              : "unexpected text '" +
-                                                    printable(std::string_view(at, lineEnd - at)) + "'"));
+      errors.push_back(syntaxError(
+          pos(at), unterminated ? "unterminated property value"
+                                : "unexpected text '" + printable(std::string_view(at, lineEnd - at)) + "'"));
       it = lineEnd;
     }
   }
@@ -126,8 +125,8 @@ std::vector<Event> readProperties(const Tree& tree, Game<SgfTurn>& game, const a
         std::string key = value.substr(0, sp);
         std::string rest(trimBlanks(sp == std::string::npos ? "" : std::string_view(value).substr(sp + 1)));
         if (rest.size() >= 2 && rest.front() == '"' && rest.back() == '"') rest = rest.substr(1, rest.size() - 2);
-        game.tags.push_back({key == "id" ? std::string(prop.name) : std::string(prop.name) + " " + key, rest,
-                             pos(prop.at)});
+        game.tags.push_back(
+            {key == "id" ? std::string(prop.name) : std::string(prop.name) + " " + key, rest, pos(prop.at)});
       } else if (prop.name != "TM" && prop.name != "P-1") {
         game.tags.push_back({std::string(prop.name), value, pos(prop.at)});
       }

@@ -59,7 +59,7 @@ struct SgfTurn {
   std::string piece;  // Piece turns: canonical UHP name, `wA1`, `bP`
   std::string col;    // column letters as written, upper case (`N`)
   int row = 0;
-  std::string hint;   // reference as written with SGF escapes undone: `/wS1`, `.`, `bQ\`
+  std::string hint;  // reference as written with SGF escapes undone: `/wS1`, `.`, `bQ\`
   bool pillbugAssisted = false;
   friend bool operator==(const SgfTurn&, const SgfTurn&) = default;
 };

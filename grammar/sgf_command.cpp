@@ -19,14 +19,13 @@ std::string_view view(const boost::iterator_range<It>& r) {
 // Matched against the lower-cased command word.
 struct Commands : x3::symbols<Cmd> {
   Commands() {
-    add("start", Cmd::Start)("pick", Cmd::Pick)("pickb", Cmd::PickB)("drop", Cmd::Drop)("dropb", Cmd::DropB)
-        ("pdropb", Cmd::PDropB)("move", Cmd::Move)("pmove", Cmd::PMove)("movedone", Cmd::MoveDone)
-        ("pmovedone", Cmd::PMoveDone)("done", Cmd::Done)("pass", Cmd::Pass)("passdone", Cmd::PassDone)
-        ("nullmove", Cmd::NullMove)("resign", Cmd::Resign)("offerdraw", Cmd::OfferDraw)
-        ("acceptdraw", Cmd::AcceptDraw)("declinedraw", Cmd::DeclineDraw)("reset", Cmd::Reset)
-        ("undo", Cmd::Undo)("pleaseundo", Cmd::PleaseUndo)("dontundo", Cmd::DontUndo)
-        ("allowundo", Cmd::AllowUndo)("edit", Cmd::Edit)("swap", Cmd::Swap)("playwhite", Cmd::PlayWhite)
-        ("playblack", Cmd::PlayBlack)("winontime", Cmd::WinOnTime);
+    add("start", Cmd::Start)("pick", Cmd::Pick)("pickb", Cmd::PickB)("drop", Cmd::Drop)("dropb", Cmd::DropB)(
+        "pdropb", Cmd::PDropB)("move", Cmd::Move)("pmove", Cmd::PMove)("movedone", Cmd::MoveDone)(
+        "pmovedone", Cmd::PMoveDone)("done", Cmd::Done)("pass", Cmd::Pass)("passdone", Cmd::PassDone)(
+        "nullmove", Cmd::NullMove)("resign", Cmd::Resign)("offerdraw", Cmd::OfferDraw)("acceptdraw", Cmd::AcceptDraw)(
+        "declinedraw", Cmd::DeclineDraw)("reset", Cmd::Reset)("undo", Cmd::Undo)("pleaseundo", Cmd::PleaseUndo)(
+        "dontundo", Cmd::DontUndo)("allowundo", Cmd::AllowUndo)("edit", Cmd::Edit)("swap", Cmd::Swap)(
+        "playwhite", Cmd::PlayWhite)("playblack", Cmd::PlayBlack)("winontime", Cmd::WinOnTime);
   }
 };
 const Commands commands;
@@ -68,12 +67,12 @@ bool parseArguments(It& it, It end, Event& e) {
     case Cmd::Pick: ok = x3::parse(it, end, sp >> poolTok >> reserveRow >> sp >> pieceTok[piece_]); break;
     case Cmd::Drop: ok = x3::parse(it, end, sp >> poolTok >> reserveRow >> sp >> pieceTok[piece_] >> hintPart); break;
     case Cmd::PickB: ok = x3::parse(it, end, place >> sp >> pieceTok[piece_]); break;
-    case Cmd::DropB: case Cmd::PDropB:
-      ok = x3::parse(it, end, sp >> pieceTok[piece_] >> place >> hintPart);
-      break;
-    case Cmd::Move: case Cmd::PMove: case Cmd::MoveDone: case Cmd::PMoveDone:
-      ok = x3::parse(it, end, sp >> colorTok >> sp >> pieceTok[piece_] >> place >> hintPart);
-      break;
+    case Cmd::DropB:
+    case Cmd::PDropB: ok = x3::parse(it, end, sp >> pieceTok[piece_] >> place >> hintPart); break;
+    case Cmd::Move:
+    case Cmd::PMove:
+    case Cmd::MoveDone:
+    case Cmd::PMoveDone: ok = x3::parse(it, end, sp >> colorTok >> sp >> pieceTok[piece_] >> place >> hintPart); break;
     default: break;  // the rest take no arguments
   }
   setPiece(view(piece), e);
@@ -95,9 +94,7 @@ std::string unescape(std::string_view v) {
 
 bool isPieceCommand(Cmd c) { return c == Cmd::DropB || c == Cmd::PDropB || isMoveCommand(c); }
 
-bool isMoveCommand(Cmd c) {
-  return c == Cmd::Move || c == Cmd::PMove || c == Cmd::MoveDone || c == Cmd::PMoveDone;
-}
+bool isMoveCommand(Cmd c) { return c == Cmd::Move || c == Cmd::PMove || c == Cmd::MoveDone || c == Cmd::PMoveDone; }
 
 namespace {
 
@@ -122,7 +119,8 @@ std::optional<std::string> parseCommand(std::string_view v, Event& e) {
   It it = v.data();
   It const end = it + v.size();
   boost::iterator_range<It> word;
-  if (!x3::parse(it, end, x3::omit[*blank] >> -(x3::omit[x3::uint_] >> x3::omit[+blank]) >> x3::raw[+alpha] >> !graph, word))
+  if (!x3::parse(it, end, x3::omit[*blank] >> -(x3::omit[x3::uint_] >> x3::omit[+blank]) >> x3::raw[+alpha] >> !graph,
+                 word))
     return "malformed command '" + printable(trimBlanks(v)) + "'";
   const std::string name = lowered(view(word));
   const std::optional<Cmd> cmd = commandOf(name);

@@ -26,9 +26,34 @@
 namespace apiary::grammar::sgf {
 
 enum class Cmd {
-  Start, Pick, PickB, Drop, DropB, PDropB, Move, PMove, MoveDone, PMoveDone,
-  Done, Pass, PassDone, NullMove, Resign, OfferDraw, AcceptDraw, DeclineDraw,
-  Reset, Undo, PleaseUndo, DontUndo, AllowUndo, Edit, Swap, PlayWhite, PlayBlack, WinOnTime
+  Start,
+  Pick,
+  PickB,
+  Drop,
+  DropB,
+  PDropB,
+  Move,
+  PMove,
+  MoveDone,
+  PMoveDone,
+  Done,
+  Pass,
+  PassDone,
+  NullMove,
+  Resign,
+  OfferDraw,
+  AcceptDraw,
+  DeclineDraw,
+  Reset,
+  Undo,
+  PleaseUndo,
+  DontUndo,
+  AllowUndo,
+  Edit,
+  Swap,
+  PlayWhite,
+  PlayBlack,
+  WinOnTime
 };
 
 struct Event {
@@ -39,7 +64,7 @@ struct Event {
   char pieceColor = 0;  // colour written in the piece token itself
   std::string col;      // upper case; Pickb: where the piece was picked
   int row = 0;
-  std::string hint;     // SGF escapes undone
+  std::string hint;  // SGF escapes undone
   const char* at = nullptr;
   std::string_view text;
 };

@@ -32,9 +32,12 @@ void TurnAssembler::event(const Event& e) {
       pickColor_[p] = e.pieceColor ? e.pieceColor : e.color;
       break;
     case Cmd::PickB: pickFromBoard(e); break;
-    case Cmd::Drop: case Cmd::Reset: case Cmd::Undo: takeBack(p); break;
+    case Cmd::Drop:
+    case Cmd::Reset:
+    case Cmd::Undo: takeBack(p); break;
     case Cmd::Pass: pending_[p] = written(e, SgfTurnKind::Pass); break;
-    case Cmd::PassDone: case Cmd::NullMove:
+    case Cmd::PassDone:
+    case Cmd::NullMove:
       takeBack(p);
       commit(written(e, SgfTurnKind::Pass));
       break;
@@ -43,7 +46,9 @@ void TurnAssembler::event(const Event& e) {
     case Cmd::AcceptDraw: pending_[p] = written(e, SgfTurnKind::AcceptDraw); break;
     case Cmd::DeclineDraw: pending_[p] = written(e, SgfTurnKind::DeclineDraw); break;
     case Cmd::Done: done(e); break;
-    case Cmd::PleaseUndo: case Cmd::DontUndo: case Cmd::AllowUndo: break;  // asked and answered only
+    case Cmd::PleaseUndo:
+    case Cmd::DontUndo:
+    case Cmd::AllowUndo: break;  // asked and answered only
     case Cmd::PlayWhite: whitePlayer_ = p; break;
     case Cmd::PlayBlack: whitePlayer_ = 1 - p; break;
     case Cmd::Swap: whitePlayer_ = 1 - whitePlayer_; break;
@@ -77,8 +82,8 @@ void TurnAssembler::pickFromBoard(const Event& e) {
   pickColor_[p] = e.pieceColor;
   // Lifting the piece just dropped keeps the place it first came from.
   const auto& pending = pending_[p];
-  const bool liftsPending = pending && pending->move.kind == SgfTurnKind::Piece && pending->move.col == e.col &&
-                            pending->move.row == e.row;
+  const bool liftsPending =
+      pending && pending->move.kind == SgfTurnKind::Piece && pending->move.col == e.col && pending->move.row == e.row;
   if (!liftsPending) pickedFrom_[p] = cellOf(e);
 }
 
@@ -101,8 +106,7 @@ void TurnAssembler::piece(const Event& e) {
   w.move.col = e.col;
   w.move.row = e.row;
   w.move.hint = e.hint;
-  w.move.pillbugAssisted =
-      e.cmd == Cmd::PMove || e.cmd == Cmd::PMoveDone || (e.cmd == Cmd::PDropB && !plainPdropb_);
+  w.move.pillbugAssisted = e.cmd == Cmd::PMove || e.cmd == Cmd::PMoveDone || (e.cmd == Cmd::PDropB && !plainPdropb_);
   pickColor_[p] = 0;
   if (e.cmd == Cmd::MoveDone || e.cmd == Cmd::PMoveDone) {
     takeBack(p);
@@ -134,7 +138,7 @@ void TurnAssembler::endEdit() {
   for (const auto& [piece, place] : edited_)
     if (place.from != place.now) {
       game_.errors.push_back(syntaxError(pos_(editAt_), "the board was edited (Edit) and not put back: " + piece +
-                                                 " moved from " + place.from + " to " + place.now));
+                                                            " moved from " + place.from + " to " + place.now));
       break;
     }
   editAt_ = nullptr;

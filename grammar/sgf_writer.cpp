@@ -56,12 +56,10 @@ void writeHeader(const std::vector<Tag>& tags, std::string& out) {
   for (const Tag& tag : tags) {
     const std::string_view name = tag.name;
     if (name == "P0 time" || name == "P1 time") continue;
-    if (name == "P0" || name == "P1")
-      out += tag.name + "[id \"" + escaped(tag.value) + "\"]\n";
+    if (name == "P0" || name == "P1") out += tag.name + "[id \"" + escaped(tag.value) + "\"]\n";
     else if (name.size() > 3 && (name.starts_with("P0 ") || name.starts_with("P1 ")))
       out += tag.name.substr(0, 2) + "[" + escaped(name.substr(3)) + " " + escaped(tag.value) + "]\n";
-    else
-      out += tag.name + "[" + escaped(tag.value) + "]\n";
+    else out += tag.name + "[" + escaped(tag.value) + "]\n";
   }
 }
 
@@ -77,7 +75,8 @@ void writeTurn(const SgfTurnToWrite& written, NodeWriter& nodes) {
   const std::string place = turn.col + " " + std::to_string(turn.row);
   if (written.fromCol.empty()) {
     const char color = turn.piece.front() == 'b' ? 'B' : 'W';
-    nodes.node(turn.player, std::string("pick ") + color + " " + std::to_string(reserveRow(turn.piece[1])) + " " + piece);
+    nodes.node(turn.player,
+               std::string("pick ") + color + " " + std::to_string(reserveRow(turn.piece[1])) + " " + piece);
   } else {
     nodes.node(turn.player, "pickb " + written.fromCol + " " + std::to_string(written.fromRow) + " " + piece);
   }

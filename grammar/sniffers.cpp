@@ -67,8 +67,7 @@ bool sgfText(std::string_view text) {
 const auto pgnTok = -x3::lit('+') >> anyBug >> *(anyBug | x3::char_("1-5") | x3::char_("()x-")) >> -x3::lit('#');
 
 LineSign pgnLikeLine(std::string_view line) {
-  return whole(line, '[' >> x3::lit("ExpansionPieces") >> x3::omit[*x3::char_]) ? LineSign::Decides
-                                                                                  : LineSign::None;
+  return whole(line, '[' >> x3::lit("ExpansionPieces") >> x3::omit[*x3::char_]) ? LineSign::Decides : LineSign::None;
 }
 
 int pgnLikeToken(std::string_view tok) {

@@ -38,7 +38,7 @@ inline Rejection syntaxError(SourcePos at, std::string message) {
 template <class Description>
 struct Written {
   Description move;
-  std::string text;     // the move exactly as it stood in the file
+  std::string text;  // the move exactly as it stood in the file
   SourcePos pos;
   std::string comment;  // a comment attached after the move, if any
 };
@@ -48,8 +48,8 @@ template <class Description>
 struct Game {
   std::vector<Tag> tags;
   std::vector<Written<Description>> moves;
-  SourcePos pos;                    // where the game starts
-  std::vector<Rejection> errors;   // problems in this game's text
+  SourcePos pos;                  // where the game starts
+  std::vector<Rejection> errors;  // problems in this game's text
 
   const std::string* tag(std::string_view name) const {
     for (const auto& t : tags)
@@ -106,7 +106,7 @@ class LineIndex {
  public:
   explicit LineIndex(std::string_view text) {
     starts_.push_back(0);
-    for (const char* p = text.data(), *end = p + text.size(); p != end;) {
+    for (const char *p = text.data(), *end = p + text.size(); p != end;) {
       const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
       if (!nl) break;
       p = static_cast<const char*>(nl) + 1;

@@ -65,8 +65,8 @@ Game<UhpMove> gameStringAt(std::string_view text, std::size_t offset, Lines& lin
     auto field = trimBlanks(view(fields[i]));
     It f = field.data();
     if (!x3::parse(f, field.data() + field.size(), shape >> x3::eoi))
-      game.errors.push_back(syntaxError(at(fields[i].begin()), std::string("bad ") + name + " '" +
-                                                        printable(field) + "'"));
+      game.errors.push_back(
+          syntaxError(at(fields[i].begin()), std::string("bad ") + name + " '" + printable(field) + "'"));
     game.tags.push_back({name, std::string(field), at(fields[i].begin())});
   };
   header(0, "GameType", gameType);
@@ -84,7 +84,8 @@ Game<UhpMove> gameStringAt(std::string_view text, std::size_t offset, Lines& lin
     addMove(game, field, offset + static_cast<std::size_t>(field.data() - begin), lines);
   }
   if (it != begin + text.size())
-    game.errors.push_back(syntaxError(at(it), "unexpected text '" + printable(untilBlank(it, begin + text.size())) + "'"));
+    game.errors.push_back(
+        syntaxError(at(it), "unexpected text '" + printable(untilBlank(it, begin + text.size())) + "'"));
   return game;
 }
 
@@ -111,7 +112,8 @@ struct PieceBytes {
     for (unsigned char c : {'b', 'B'}) of[c] |= Colour | Black;
     for (char c : std::string_view("QSBGAMLP")) of[c | 0x20] |= Bug, of[static_cast<unsigned char>(c)] |= Bug;
     for (char c : std::string_view("QMLP")) of[c | 0x20] |= Unique, of[static_cast<unsigned char>(c)] |= Unique;
-    of[unsigned{'-'}] = 1 << 5, of[unsigned{'/'}] = 2 << 5, of[unsigned{'\\'}] = 3 << 5;  // a side mark's number, in the Mark bits
+    of[unsigned{'-'}] = 1 << 5, of[unsigned{'/'}] = 2 << 5,
+    of[unsigned{'\\'}] = 3 << 5;  // a side mark's number, in the Mark bits
   }
 };
 inline constexpr PieceBytes pieceBytes{};
@@ -321,9 +323,8 @@ void scanFile(It begin, It end, FileBuilder& file) {
   auto const lineComment = ';' >> x3::raw[*~in<"\r\n">][onComment];
   // A name as the other notations' tag pairs take it (grammar/tag_pair.cpp): what one
   // notation writes, another reads (a BoardSpace property may start with a digit).
-  auto const tag = '[' >> *blank >> x3::raw[+in<"a-zA-Z0-9_">][setName] >>
-                   +blank >> '"' >> x3::raw[*(('\\' >> x3::char_) | ~in<"\"\r\n">)][setValue] >>
-                   '"' >> *blank >> ']' >> x3::eps[onTag];
+  auto const tag = '[' >> *blank >> x3::raw[+in<"a-zA-Z0-9_">][setName] >> +blank >> '"' >>
+                   x3::raw[*(('\\' >> x3::char_) | ~in<"\"\r\n">)][setValue] >> '"' >> *blank >> ']' >> x3::eps[onTag];
   // A mark (`!?`) right after the move is read and skipped; NAGs (`$1`) are filler.
   auto const commonMove = usualNumber >> '.' >> x3::omit[*blank] >> position >> validPiece >>
                           -(x3::omit[+blank] >> reference) >> position >> x3::omit[-annotation::mark >> *blank];
@@ -331,19 +332,18 @@ void scanFile(It begin, It end, FileBuilder& file) {
   // A comment may stand between the number and the move (`1. {opening} wS1`); a
   // mark touches the move's last word.
   auto const moveWord = +~in<" \t{;$!?\r\n">;
-  auto const move = x3::uint_ >> '.' >> filler >> x3::raw[moveWord >> *(+blank >> moveWord)][onMove] >>
-                    -annotation::markThenEnd;
+  auto const move =
+      x3::uint_ >> '.' >> filler >> x3::raw[moveWord >> *(+blank >> moveWord)][onMove] >> -annotation::markThenEnd;
   auto const result =
       x3::raw[x3::lit("WhiteWins") | "BlackWins" | "Draw" | "1/2-1/2" | "1-0" | "0-1" | "*"][onResult] >>
       &(blank | nl | '{' | ';' | x3::eoi);
-  auto const gameString =
-      x3::raw[&(x3::lit("Base") >> *in<"+MLP"> >> ';') >> +~in<"\r\n">][onGameString];
+  auto const gameString = x3::raw[&(x3::lit("Base") >> *in<"+MLP"> >> ';') >> +~in<"\r\n">][onGameString];
   // Built once: an X3 expression written inside the loop is a new object every
   // line, and copying its parsers cost more than running them. Move lines are
   // nearly all of a file: theirs come first.
-  auto const line =
-      filler >> -((commonMove >> &(in<"{;$\r\n"> | x3::eoi))[onCommonMove] | move | tag | result | gameString) >>
-      filler;
+  auto const line = filler >>
+                    -((commonMove >> &(in<"{;$\r\n"> | x3::eoi))[onCommonMove] | move | tag | result | gameString) >>
+                    filler;
   // A line that does not end where the grammar stops is bad from there on.
   auto const otherLine = line >> (x3::raw[nl][onBreak] | x3::eoi | x3::raw[*~in<"\r\n"> >> -nl][onBad]);
   // The usual line, a common move and nothing else, read and ended in one go.
@@ -362,7 +362,6 @@ void scanFile(It begin, It end, FileBuilder& file) {
 }
 
 }  // namespace
-
 
 Game<UhpMove> parseGameString(std::string_view text) {
   LineCursor lines(text);

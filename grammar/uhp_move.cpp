@@ -41,10 +41,10 @@ const auto suffixSide = (x3::lit('-') >> x3::attr(UhpSide::E)) | (x3::lit('/') >
 // Looked up in the lower-cased word: `Pass` and `Offer-Draw` occur too.
 struct SpecialMoves : x3::symbols<UhpMoveKind> {
   SpecialMoves() {
-    add("pass", UhpMoveKind::Pass)("resign", UhpMoveKind::Resign)
-        ("offer-draw", UhpMoveKind::OfferDraw)("offerdraw", UhpMoveKind::OfferDraw)
-        ("accept-draw", UhpMoveKind::AcceptDraw)("acceptdraw", UhpMoveKind::AcceptDraw)
-        ("decline-draw", UhpMoveKind::DeclineDraw)("declinedraw", UhpMoveKind::DeclineDraw);
+    add("pass", UhpMoveKind::Pass)("resign", UhpMoveKind::Resign)("offer-draw", UhpMoveKind::OfferDraw)(
+        "offerdraw", UhpMoveKind::OfferDraw)("accept-draw", UhpMoveKind::AcceptDraw)(
+        "acceptdraw", UhpMoveKind::AcceptDraw)("decline-draw", UhpMoveKind::DeclineDraw)("declinedraw",
+                                                                                         UhpMoveKind::DeclineDraw);
   }
 };
 const SpecialMoves specialMoves;
@@ -102,8 +102,7 @@ bool scanMove(It const begin, It const end, UhpMove& move, MoveFaultAt& fault) {
   // (pass, resign, ...) has a piece's shape.
   It const pieceStart = it;
   if (x3::parse(it, end, pieceShape)) {
-    if (!pieceFromShape(pieceStart, it, move.piece))
-      return refuse(MoveFault::UnknownPiece, pieceStart, pieceStart, it);
+    if (!pieceFromShape(pieceStart, it, move.piece)) return refuse(MoveFault::UnknownPiece, pieceStart, pieceStart, it);
 
     It const afterPiece = it;
     x3::parse(it, end, *blank);
@@ -201,10 +200,8 @@ OrRejection<UhpMove> parseMoveString(std::string_view text) {
   UhpMove move;
   std::size_t at = 0;
   std::string why;
-  if (uhp_detail::scanMoveString(text, move, at, why))
-    res.value = move;
-  else
-    res.error = syntaxError({1, static_cast<int>(at) + 1}, std::move(why));
+  if (uhp_detail::scanMoveString(text, move, at, why)) res.value = move;
+  else res.error = syntaxError({1, static_cast<int>(at) + 1}, std::move(why));
   return res;
 }
 

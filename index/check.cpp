@@ -13,8 +13,7 @@ namespace apiary::index {
 namespace {
 
 bool consistent(const Counts& c) {
-  return c.moverWins + c.draws + c.moverLosses <= c.games &&
-         c.firstWins + c.secondWins == c.moverWins + c.moverLosses;
+  return c.moverWins + c.draws + c.moverLosses <= c.games && c.firstWins + c.secondWins == c.moverWins + c.moverLosses;
 }
 
 // A catalogue game replayed: what the writer would have built from it.
@@ -179,8 +178,10 @@ class Checker {
         const std::vector<Posting> postings = r->postings();
         const auto p = std::lower_bound(postings.begin(), postings.end(), id,
                                         [](const Posting& a, GameId x) { return a.game > x; });
-        if (p == postings.end() || p->game != id) problem(where + ": position " + hexOf(v.position) + " lacks the game");
-        else if (p->ply != v.ply) problem(where + ": position " + hexOf(v.position) + " lists it at ply " + std::to_string(p->ply));
+        if (p == postings.end() || p->game != id)
+          problem(where + ": position " + hexOf(v.position) + " lacks the game");
+        else if (p->ply != v.ply)
+          problem(where + ": position " + hexOf(v.position) + " lists it at ply " + std::to_string(p->ply));
       }
     }
     for (PositionHash h : touched) recompute(h);
@@ -212,16 +213,17 @@ class Checker {
   void full() {
     DigestBuilder stored;
     try {
-      const uint64_t orphans = store_.forEachPosition([&](PositionHash h, std::string_view value, std::string_view apart) {
-        ++report_.positionsChecked;
-        PositionRecord r;
-        if (!r.decode(value, apart)) {
-          problem("position " + hexOf(h) + ": its record does not decode");
-          return;
-        }
-        checkInvariants(h, r);
-        stored.addRecord(h, r);
-      });
+      const uint64_t orphans =
+          store_.forEachPosition([&](PositionHash h, std::string_view value, std::string_view apart) {
+            ++report_.positionsChecked;
+            PositionRecord r;
+            if (!r.decode(value, apart)) {
+              problem("position " + hexOf(h) + ": its record does not decode");
+              return;
+            }
+            checkInvariants(h, r);
+            stored.addRecord(h, r);
+          });
       if (orphans) problem(std::to_string(orphans) + " posting lists kept apart belong to no position");
     } catch (const std::exception& e) {
       problem(std::string("reading the positions stopped: ") + e.what());

@@ -1,9 +1,8 @@
 // `apiary check`: do RocksDB and the catalogue agree?
 //
-// Always: RocksDB's files against the sizes its MANIFEST records, the batch markers against the catalogue's batches (same games, no gap,
-// nothing marked committed that RocksDB lacks).
-// Sample (default): some games chosen at random are replayed from the catalogue;
-// every position they pass through must list them at the right ply, and each such
+// Always: RocksDB's files against the sizes its MANIFEST records, the batch markers against the catalogue's batches
+// (same games, no gap, nothing marked committed that RocksDB lacks). Sample (default): some games chosen at random are
+// replayed from the catalogue; every position they pass through must list them at the right ply, and each such
 // position's statistics (when it has at most recomputeLimit games) are recomputed
 // from all its games in the catalogue and compared field by field.
 // Full: every game is replayed and every record read with its postings apart; the

@@ -6,9 +6,9 @@
 #include <future>
 #include <stdexcept>
 
-#include "index/positions/batch_file.hpp"
-#include "index/database_error.hpp"
 #include "index/catalogue/known_accounts.hpp"
+#include "index/database_error.hpp"
+#include "index/positions/batch_file.hpp"
 #include "index/positions/position_store.hpp"
 
 namespace apiary::index {
@@ -82,10 +82,9 @@ void Database::open() {
   // Before recovery, which would delete the catalogue's rows of batches RocksDB lacks.
   if (const auto missing = missingBatch(); missing && !options_.openDamaged) {
     const auto unreadable = store_->unreadableFiles();
-    damaged(DatabaseFault::Damaged,
-            unreadable.empty()
-                ? "batch " + std::to_string(*missing) + " is committed in the catalogue but not in the positions"
-                : unreadable.front());
+    damaged(DatabaseFault::Damaged, unreadable.empty() ? "batch " + std::to_string(*missing) +
+                                                             " is committed in the catalogue but not in the positions"
+                                                       : unreadable.front());
   }
   if (write) {
     // Batch files of an interrupted ingest were never ingested (a moved file is no
@@ -119,11 +118,11 @@ void Database::openPositions(bool write, bool hasCatalogue) {
   }
   if (options_.sharedPositions && write) throw std::logic_error("a writer's positions are its own");
   try {
-    store_ = options_.sharedPositions ? options_.sharedPositions
-                                      : std::make_shared<PositionStore>(
-                                            dir_ / "positions",
-                                            write ? PositionStore::Mode::ReadWrite : PositionStore::Mode::ReadOnly,
-                                            options_.mapFiles);
+    store_ = options_.sharedPositions
+                 ? options_.sharedPositions
+                 : std::make_shared<PositionStore>(
+                       dir_ / "positions", write ? PositionStore::Mode::ReadWrite : PositionStore::Mode::ReadOnly,
+                       options_.mapFiles);
   } catch (const std::runtime_error& e) {
     const std::string manifest = missingManifest(dir_ / "positions");
     if (manifest.empty() && !options_.openDamaged) throw;
@@ -270,7 +269,8 @@ void Database::addRejected(std::span<const grammar::Rejection> games) {
 std::optional<PositionStats> Database::stats(PositionHash position) const {
   std::optional<PositionStats> stats;
   store_->read(position, [&](std::string_view bytes) {
-    if (!(stats = PositionRecord::statsOf(bytes))) throw std::runtime_error("corrupt record of a position; run apiary check");
+    if (!(stats = PositionRecord::statsOf(bytes)))
+      throw std::runtime_error("corrupt record of a position; run apiary check");
   });
   return stats;
 }
@@ -304,8 +304,7 @@ PostingPage Database::postings(PositionHash position, uint64_t offset, uint64_t 
 
 std::optional<GameRow> Database::game(GameId id) const { return catalogue_->game(id, visible_); }
 
-std::vector<GameId> Database::searchTags(std::span<const TagFilter> filters, uint64_t offset,
-                                         uint64_t limit) const {
+std::vector<GameId> Database::searchTags(std::span<const TagFilter> filters, uint64_t offset, uint64_t limit) const {
   return catalogue_->searchTags(filters, offset, limit, visible_);
 }
 
@@ -336,9 +335,7 @@ Info Database::info() const {
   return info;
 }
 
-std::vector<SyncedFile> Database::syncedFiles(std::string_view source) const {
-  return catalogue_->syncedFiles(source);
-}
+std::vector<SyncedFile> Database::syncedFiles(std::string_view source) const { return catalogue_->syncedFiles(source); }
 
 void Database::markSourceSynced(std::string_view source) {
   if (options_.access != Access::ReadWrite) throw std::logic_error("markSourceSynced on a read-only database");

@@ -40,10 +40,8 @@ std::string plainMessage(DatabaseFault fault, const std::filesystem::path& dir, 
       // batch: both leave the same files, and the remedy differs.
       return "the database is being created (" + where +
              "); try again when the first ingest has committed a batch, or, if that ingest stopped, run it again";
-    case DatabaseFault::DiskFull:
-      return "disk full: nothing of the last batch was kept (" + where + ")";
-    case DatabaseFault::Damaged:
-      break;
+    case DatabaseFault::DiskFull: return "disk full: nothing of the last batch was kept (" + where + ")";
+    case DatabaseFault::Damaged: break;
   }
   return "the database " + where + " is damaged" + (detail.empty() ? "" : ": " + std::string(detail)) +
          "; apiary check tells more";

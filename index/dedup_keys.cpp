@@ -74,8 +74,9 @@ void DedupReader::forEachPostings(std::span<const PositionHash> wanted,
 std::optional<GameSource> DedupReader::source(GameId id) const {
   if (!source_)
     source_ = std::make_unique<Statement>(
-        db_, "SELECT s.path, g.source_index, g.notation FROM games g JOIN sources s ON s.id = g.source"
-             " WHERE g.id = ?1 AND g.id <= ?2");
+        db_,
+        "SELECT s.path, g.source_index, g.notation FROM games g JOIN sources s ON s.id = g.source"
+        " WHERE g.id = ?1 AND g.id <= ?2");
   StatementLease s(*source_);
   s->bindAll(id, visible_);
   if (!s->step()) return std::nullopt;

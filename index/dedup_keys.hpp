@@ -21,9 +21,9 @@
 #include <string>
 #include <vector>
 
+#include "index/catalogue/sqlite.hpp"
 #include "index/database.hpp"
 #include "index/positions/position_record.hpp"
-#include "index/catalogue/sqlite.hpp"
 
 namespace apiary::index {
 
@@ -42,7 +42,7 @@ struct DedupKeys {
 uint64_t sequenceOf(std::span<const PositionHash> positions);
 
 struct GameSource {
-  std::string path;  // the file, or "archive.zip/member"
+  std::string path;   // the file, or "archive.zip/member"
   int64_t index = 0;  // 0-based position of the game in it
   std::string notation;
 };

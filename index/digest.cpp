@@ -34,8 +34,7 @@ void DigestBuilder::addRecord(PositionHash position, const PositionRecord& recor
   for (const Posting& p : record.postings()) addPosting(position, p.game, p.ply);
   const PositionStats stats = record.stats();
   addCounts(d_.countSum, combine(position, kCountSeed), stats.counts);
-  for (const NextEdge& e : stats.next)
-    addCounts(d_.edgeSum, combine(combine(position, kEdgeSeed), e.label), e.counts);
+  for (const NextEdge& e : stats.next) addCounts(d_.edgeSum, combine(combine(position, kEdgeSeed), e.label), e.counts);
 }
 
 void DigestBuilder::addVisit(PositionHash position, GameId game, uint32_t ply, uint32_t plies, Outcome outcome,

@@ -22,8 +22,7 @@ struct Digest {
 
   // The parts both sides compute.
   bool sameGames(const Digest& o) const {
-    return postings == o.postings && postingSum == o.postingSum && countSum == o.countSum &&
-           edgeSum == o.edgeSum;
+    return postings == o.postings && postingSum == o.postingSum && countSum == o.countSum && edgeSum == o.edgeSum;
   }
   bool operator==(const Digest&) const = default;
 };

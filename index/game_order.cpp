@@ -4,8 +4,8 @@
 #include <functional>
 #include <optional>
 
-#include "index/game_query.hpp"
 #include "index/catalogue/text_fold.hpp"
+#include "index/game_query.hpp"
 
 namespace apiary::index {
 
@@ -38,8 +38,8 @@ constexpr std::string_view kAfterEveryText = "\xF4\x8F\xBF\xBF";
 
 }  // namespace
 
-std::vector<GameId> GameSearch::pageAmong(std::span<const GameId> ids, GameOrder order, uint64_t offset,
-                                          uint64_t limit, bool oldestFirst) const {
+std::vector<GameId> GameSearch::pageAmong(std::span<const GameId> ids, GameOrder order, uint64_t offset, uint64_t limit,
+                                          bool oldestFirst) const {
   // Newest first, as a position's postings come: those are searched in place, not
   // copied (a popular position names every game).
   std::vector<GameId> sortedCopy;
@@ -63,7 +63,8 @@ std::vector<GameId> GameSearch::pageAmong(std::span<const GameId> ids, GameOrder
   // ids rows until the page is full; looking up each game reads ids rows, each a
   // few times dearer. The cheaper one is taken.
   const uint64_t wanted = offset + limit;
-  const uint64_t walked = newest.empty() ? 0 : std::min<uint64_t>(visible_, wanted * uint64_t(visible_) / newest.size());
+  const uint64_t walked =
+      newest.empty() ? 0 : std::min<uint64_t>(visible_, wanted * uint64_t(visible_) / newest.size());
   if (walked < 4 * newest.size()) {
     StatementLease walk(prepared(std::string("SELECT id FROM games WHERE id <= ? ORDER BY ") + column + direction +
                                  ", id" + direction));

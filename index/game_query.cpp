@@ -3,7 +3,6 @@
 #include "index/catalogue/catalogue_schema.hpp"
 #include "index/catalogue/text_fold.hpp"
 
-
 namespace apiary::index {
 
 // A condition the tag index answers: a tag of one of these names whose value folds
@@ -16,7 +15,8 @@ struct TagMatch {
   // The ids of the matching tag values; parameters: the names, then the value.
   std::string valueIdsSql() const {
     std::string sql = "SELECT v.id FROM tag_values v JOIN tag_names n ON n.id = v.name WHERE (";
-    for (std::size_t i = 0; i < names.size(); ++i) sql += i ? " OR n.name = ? COLLATE NOCASE" : "n.name = ? COLLATE NOCASE";
+    for (std::size_t i = 0; i < names.size(); ++i)
+      sql += i ? " OR n.name = ? COLLATE NOCASE" : "n.name = ? COLLATE NOCASE";
     return sql + (contains ? ") AND instr(v.folded, ?) > 0" : ") AND v.folded = ?");
   }
   std::string parameter() const { return foldCase(value); }
@@ -60,7 +60,8 @@ class Where {
     if (q.toDate) add("substr(g.date, 1, ?) <= ?", int64_t(q.toDate->size()), *q.toDate);
     if (q.result) add("g.result = ?", resultCode(*q.result));
     if (q.gameType) add("g.game_type = ?", q.gameType->name());
-    if (q.repaired) add(*q.repaired ? "g.id IN (SELECT game FROM game_repairs)" : "g.id NOT IN (SELECT game FROM game_repairs)");
+    if (q.repaired)
+      add(*q.repaired ? "g.id IN (SELECT game FROM game_repairs)" : "g.id NOT IN (SELECT game FROM game_repairs)");
     if (q.humans) add("NOT is_bot(g.white) AND NOT is_bot(g.black)");
     if (q.noGuests) add("NOT is_guest(g.white) AND NOT is_guest(g.black)");
     // As the partial index tournament_games writes it, so that SQLite uses it.
@@ -91,7 +92,8 @@ class Where {
   // Either colour, or the one that moved first (second).
   void addPlayer(const std::string& name, std::optional<Seat> seat) {
     if (!seat) return add("(fold(g.white) = ? OR fold(g.black) = ?)", name, name);
-    if (*seat == Seat::First) add("((fold(g.white) = ? AND g.first_mover = 0) OR (fold(g.black) = ? AND g.first_mover = 1))", name, name);
+    if (*seat == Seat::First)
+      add("((fold(g.white) = ? AND g.first_mover = 0) OR (fold(g.black) = ? AND g.first_mover = 1))", name, name);
     else add("((fold(g.white) = ? AND g.first_mover = 1) OR (fold(g.black) = ? AND g.first_mover = 0))", name, name);
   }
 
@@ -189,8 +191,8 @@ std::vector<GameId> GameSearch::page(const GameQuery& query, uint64_t offset, ui
     if (order == GameOrder::Date) orderBy += std::string("g.date") + direction + ", ";
     if (order == GameOrder::Plies) orderBy += std::string("g.plies") + direction + ", ";
     if (order == GameOrder::Rating) orderBy += std::string("min(g.white_rating, g.black_rating)") + direction + ", ";
-    StatementLease s(prepared("SELECT g.id FROM games g" + where.sql() + orderBy + "g.id" + direction +
-                              " LIMIT ? OFFSET ?"));
+    StatementLease s(
+        prepared("SELECT g.id FROM games g" + where.sql() + orderBy + "g.id" + direction + " LIMIT ? OFFSET ?"));
     where.bind(*s);
     s->bind(where.count() + 1, int64_t(std::min<uint64_t>(limit, INT64_MAX)));
     s->bind(where.count() + 2, int64_t(std::min<uint64_t>(offset, INT64_MAX)));
@@ -208,7 +210,8 @@ std::vector<GameId> GameSearch::page(const GameQuery& query, uint64_t offset, ui
     int i = 0;
     for (const auto& name : driver.names) values->bind(++i, std::string_view(name));
     values->bind(++i, std::string_view(driver.parameter()));
-    while (values->step()) cursors.push_back(std::make_unique<TagCursor>(db_, values->integer(0), visible_, oldestFirst));
+    while (values->step())
+      cursors.push_back(std::make_unique<TagCursor>(db_, values->integer(0), visible_, oldestFirst));
   }
   RowCheck kept(*this, query);
   uint64_t skipped = 0;
@@ -231,7 +234,8 @@ std::vector<GameId> GameSearch::page(const GameQuery& query, uint64_t offset, ui
 // them all. Walking the date index instead and checking each game on its row reads
 // about (offset + limit) * games / name's games rows: fewer for a busy player.
 bool GameSearch::dateWalkIsCheaper(const TagMatch& driver, uint64_t wanted) const {
-  StatementLease s(prepared("SELECT count(*) FROM game_tags WHERE game <= ? AND value IN (" + driver.valueIdsSql() + ")"));
+  StatementLease s(
+      prepared("SELECT count(*) FROM game_tags WHERE game <= ? AND value IN (" + driver.valueIdsSql() + ")"));
   int i = 0;
   s->bind(++i, visible_);
   for (const auto& name : driver.names) s->bind(++i, std::string_view(name));
@@ -290,7 +294,8 @@ void readMoves(const Statement& s, int column, GameRow& g) {
   for (std::size_t i = 0; i + 1 < moves.size(); i += 2) g.moves.push_back(PackedMove(moves[i] | moves[i + 1] << 8));
 }
 
-constexpr const char* kMovesColumns = "SELECT g.id, g.game_type, g.first_mover, g.result, g.plies, g.moves FROM games g";
+constexpr const char* kMovesColumns =
+    "SELECT g.id, g.game_type, g.first_mover, g.result, g.plies, g.moves FROM games g";
 
 GameRow movesFrom(const Statement& s) {
   GameRow g;
@@ -328,10 +333,12 @@ void GameSearch::forEachPlayerGame(const GameQuery& query, bool withMoves,
 }
 
 void GameSearch::forEachRejected(const std::function<void(grammar::Rejection&&)>& visit) const {
-  StatementLease s(prepared("SELECT s.path, r.source_index, r.notation, r.line, r.col, r.ply, r.error FROM rejected r"
-                            " JOIN sources s ON s.id = r.source ORDER BY s.path, r.source_index"));
+  StatementLease s(
+      prepared("SELECT s.path, r.source_index, r.notation, r.line, r.col, r.ply, r.error FROM rejected r"
+               " JOIN sources s ON s.id = r.source ORDER BY s.path, r.source_index"));
   while (s->step())
-    visit({s->text(0), s->integer(1), s->text(2), int(s->integer(3)), int(s->integer(4)), int(s->integer(5)), s->text(6)});
+    visit({s->text(0), s->integer(1), s->text(2), int(s->integer(3)), int(s->integer(4)), int(s->integer(5)),
+           s->text(6)});
 }
 
 std::optional<GameRow> GameSearch::movesOf(GameId id) const {

@@ -21,11 +21,11 @@
 #include <vector>
 
 #include "index/catalogue/catalogue.hpp"
-#include "index/counts.hpp"
-#include "index/database.hpp"
 #include "index/catalogue/game_row.hpp"
 #include "index/catalogue/known_accounts.hpp"
 #include "index/catalogue/sqlite.hpp"
+#include "index/counts.hpp"
+#include "index/database.hpp"
 
 namespace apiary::index {
 
@@ -47,10 +47,10 @@ struct GameQuery {
   std::optional<std::string> fromDate, toDate;  // ISO yyyy[-mm[-dd]], inclusive; undated games never match
   std::optional<GameState> result;              // InProgress: unknown
   std::optional<GameType> gameType;
-  std::optional<bool> repaired;  // true: games lenient reading repaired; false: the others
-  bool humans = false;           // no known bot on either side (known_accounts.hpp)
-  bool noGuests = false;         // no guest on either side
-  bool tournament = false;       // tournament games only (archive_marks.hpp)
+  std::optional<bool> repaired;      // true: games lenient reading repaired; false: the others
+  bool humans = false;               // no known bot on either side (known_accounts.hpp)
+  bool noGuests = false;             // no guest on either side
+  bool tournament = false;           // tournament games only (archive_marks.hpp)
   std::optional<int64_t> minRating;  // both players' ratings known and at least this
 
   bool empty() const {
@@ -105,7 +105,8 @@ class GameSearch {
   // Without the moves, in id order (one pass over the table, not through the date
   // index, which is much slower). One at a time: held whole, the rows would take
   // memory in proportion to the games.
-  void forEachPlayerGame(const GameQuery& query, bool withMoves, const std::function<void(const GameRow&)>& visit) const;
+  void forEachPlayerGame(const GameQuery& query, bool withMoves,
+                         const std::function<void(const GameRow&)>& visit) const;
   // Every rejected game (the catalogue keeps them apart from the games, whatever
   // the batch), by file and place in it, one at a time: a hostile archive may
   // leave millions.

@@ -22,8 +22,8 @@ struct Info {
   uint64_t repaired = 0;  // games read leniently, with at least one repair
   std::map<std::string, uint64_t> gamesByType;
   std::map<std::string, uint64_t> notations;  // games by the notation they were read in
-  std::string newestDate;  // the latest game's date (ISO, maybe only yyyy[-mm]); empty when none is dated
-  std::vector<SourceSync> synced;           // each source apiary sync has run on
+  std::string newestDate;          // the latest game's date (ISO, maybe only yyyy[-mm]); empty when none is dated
+  std::vector<SourceSync> synced;  // each source apiary sync has run on
 };
 
 }  // namespace apiary::index

@@ -19,7 +19,8 @@ std::string IndexKey::spaceStart(Space space) { return std::string(1, char(space
 std::optional<IndexKey> IndexKey::decode(std::string_view bytes) {
   if (bytes.size() != kSize) return std::nullopt;
   const Space space = Space(bytes[0]);
-  if (space != Space::Batch && space != Space::Patterns && space != Space::Postings && space != Space::Bucket) return std::nullopt;
+  if (space != Space::Batch && space != Space::Patterns && space != Space::Postings && space != Space::Bucket)
+    return std::nullopt;
   return IndexKey{space, readBigEndian64(bytes.substr(1))};
 }
 

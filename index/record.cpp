@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "index/codec.hpp"
 #include "index/catalogue/iso_date.hpp"
+#include "index/codec.hpp"
 
 namespace apiary::index {
 

@@ -55,13 +55,17 @@ class Chunker {
   // more than reading a small file).
   Chunker(Source& source, const ChunkOptions& options, const std::function<void(SourceChunk&&)>& visit,
           std::span<char> block)
-      : source_(source), options_(options), visit_(visit), block_(block),
+      : source_(source),
+        options_(options),
+        visit_(visit),
+        block_(block),
         chunkBytes_(options.chunkBytes ? options.chunkBytes : caps::kChunkBytes) {}
 
   void run() {
     if (!source_.stream) {
       const bool skip = source_.error.empty();
-      emit(skip ? SourceChunk::Kind::NotGames : SourceChunk::Kind::UnusableFile, skip ? source_.skipReason : source_.error);
+      emit(skip ? SourceChunk::Kind::NotGames : SourceChunk::Kind::UnusableFile,
+           skip ? source_.skipReason : source_.error);
       return finish();
     }
     for (bool first = true; !stop_; first = false) {
@@ -121,7 +125,9 @@ class Chunker {
       if (refusal_ && (skipped_ += take) > caps::kSkipBytes) return giveUp();
       lineLength_ += take;
       if (lineLength_ > caps::kLineBytes) {
-        if (!refusal_) refuse({lineNo_, 1}, "line " + std::to_string(lineNo_) + " is longer than " + kib(caps::kLineBytes) + ", the cap on a line");
+        if (!refusal_)
+          refuse({lineNo_, 1}, "line " + std::to_string(lineNo_) + " is longer than " + kib(caps::kLineBytes) +
+                                   ", the cap on a line");
       } else if (newline != std::string_view::npos && line_.empty()) {
         endLine(part);  // the whole line is in this block: no copy
         continue;
@@ -229,7 +235,8 @@ class Chunker {
     if (head.size() >= caps::kDetectBytes) head = head.substr(0, head.rfind('\n') + 1);
     if ((notation_ = notation::detectNotation(head, source_.path, options_.notations))) return true;
     const bool binary = head_.find('\0') != std::string::npos;
-    emit(SourceChunk::Kind::NotGames, binary ? "binary data, not a Hive game file" : "not a Hive game file in any notation apiary reads");
+    emit(SourceChunk::Kind::NotGames,
+         binary ? "binary data, not a Hive game file" : "not a Hive game file in any notation apiary reads");
     stop_ = true;
     return false;
   }
@@ -265,17 +272,17 @@ class Chunker {
   const std::function<void(SourceChunk&&)>& visit_;
   std::span<char> block_;
   const std::size_t chunkBytes_;
-  std::string head_;         // the file's first bytes, for notation detection
-  std::string line_;         // a line cut by the end of a block
+  std::string head_;  // the file's first bytes, for notation detection
+  std::string line_;  // a line cut by the end of a block
   std::size_t lineLength_ = 0;
   int lineNo_ = 1;
-  std::string text_;         // whole games, then the game in progress from gameStart_
+  std::string text_;  // whole games, then the game in progress from gameStart_
   std::size_t gameStart_ = 0;
   int gameLine_ = 1, textLine_ = 1;
   std::optional<Refusal> refusal_;  // the game in progress is refused
   std::size_t skipped_ = 0;
   bool previousWasTag_ = false;
-  bool nulRead_ = false;     // some block held a NUL byte
+  bool nulRead_ = false;  // some block held a NUL byte
   bool decided_ = false, emitted_ = false, stop_ = false;
   bool textEmitted_ = false;  // some of the file's text was handed on
   const notation::Notation* notation_ = nullptr;
@@ -304,7 +311,9 @@ void forEachChunk(const NextPath& next, const ChunkOptions& options, const std::
   const std::unique_ptr<char[]> block(new char[kBlockBytes]);
   forEachSource(
       next, options.sources,
-      [&](Source&& source) { Chunker(source, options, visit, {block.get(), kBlockBytes}).run(); },
+      [&](Source&& source) {
+        Chunker(source, options, visit, {block.get(), kBlockBytes}).run();
+      },
       [&](const std::string& path) {
         SourceChunk end;
         end.kind = SourceChunk::Kind::EndOfPath;

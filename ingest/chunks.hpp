@@ -1,8 +1,8 @@
 // Sources cut into chunks of whole games, so that memory follows one game and not
 // one file: a file is read a block at a time and handed on in pieces of about
 // caps::kChunkBytes, each cut where a game starts (a tag line, `[Name "value"]` or
-// `Name: value`, after a line that is neither a tag nor a comment; or a GameString). A game over the caps, or holding a NUL byte, is
-// refused on its own, with its line and column, and the rest of the file goes on.
+// `Name: value`, after a line that is neither a tag nor a comment; or a GameString). A game over the caps, or holding a
+// NUL byte, is refused on its own, with its line and column, and the rest of the file goes on.
 #pragma once
 #include <functional>
 #include <optional>

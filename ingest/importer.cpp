@@ -187,8 +187,7 @@ index::GameRecord gameRecord(notation::ReplayedGame& game, const std::string& pa
   return index::makeRecord(game.board, std::move(meta));
 }
 
-ImportSummary importSources(index::Database& db, const std::vector<std::string>& paths,
-                            const ImportOptions& options) {
+ImportSummary importSources(index::Database& db, const std::vector<std::string>& paths, const ImportOptions& options) {
   PathQueue queue(paths);
   return importQueue(db, queue, options);
 }

@@ -1,7 +1,7 @@
 // apiary ingest's engine room: files are read in order and cut into chunks of whole
 // games (ingest/chunks.hpp), parsed, replayed and turned into index records on
-// worker threads, and written by one thread in batches, in file order, so the same input always gives the same batches and game ids (which
-// is what makes re-running an interrupted ingest converge on the same database).
+// worker threads, and written by one thread in batches, in file order, so the same input always gives the same batches
+// and game ids (which is what makes re-running an interrupted ingest converge on the same database).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -10,11 +10,11 @@
 #include <utility>
 #include <vector>
 
-#include "notation/notation_table.hpp"
-#include "index/database.hpp"
 #include "index/catalogue/synced_files.hpp"
+#include "index/database.hpp"
 #include "ingest/path_queue.hpp"
 #include "notation/game.hpp"
+#include "notation/notation_table.hpp"
 
 namespace apiary::ingest {
 
@@ -40,17 +40,17 @@ struct SkippedFile {
 // A rejection is the record the catalogue then stores; a repair, one of its game's
 // record, with the game's file.
 struct Findings {
-  std::function<void(const grammar::Rejection&)> rejected;  // a rejected game or unusable file
+  std::function<void(const grammar::Rejection&)> rejected;                          // a rejected game or unusable file
   std::function<void(const std::string& file, const index::MoveRepair&)> repaired;  // a warning
   std::function<void(SkippedFile&&)> skipped;
 };
 
 struct ImportOptions {
-  const notation::Notation* notation = nullptr;  // none: detected per file
-  unsigned jobs = 0;                      // worker threads; 0: one per core
-  std::size_t batchGames = 20000;         // games per committed batch, within a file too
+  const notation::Notation* notation = nullptr;         // none: detected per file
+  unsigned jobs = 0;                                    // worker threads; 0: one per core
+  std::size_t batchGames = 20000;                       // games per committed batch, within a file too
   std::function<void(const ImportProgress&)> progress;  // called now and then by the writer
-  bool lenient = false;                   // repair moves that fit nothing (notation/repair.hpp)
+  bool lenient = false;                                 // repair moves that fit nothing (notation/repair.hpp)
   // False: every chunk is read and every batch written on the caller's thread, no
   // thread started (the fuzz target, which imports one small file a call).
   bool threads = true;
@@ -69,12 +69,11 @@ struct ImportSummary {
   uint64_t repairedGames = 0;
   // Summed over workers. Records are built during the replay, so most of their
   // work is in readSeconds; recordSeconds is finishing them (identity, copies).
-  double readSeconds = 0;           // parse and replay (hashes of every ply included)
-  double recordSeconds = 0;         // records finished
+  double readSeconds = 0;    // parse and replay (hashes of every ply included)
+  double recordSeconds = 0;  // records finished
 };
 
-ImportSummary importSources(index::Database& db, const std::vector<std::string>& paths,
-                            const ImportOptions& options);
+ImportSummary importSources(index::Database& db, const std::vector<std::string>& paths, const ImportOptions& options);
 // The same import over paths handed over while it runs (PathQueue): it reads each
 // one as soon as it is pushed, and ends once the queue is closed and read through.
 // Batches are as the same paths given at once would make them.

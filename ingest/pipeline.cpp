@@ -24,8 +24,8 @@ void notGames(ChunkResult& out, const SourceChunk& chunk, const std::string& rea
 }  // namespace
 
 ChunkResult processChunk(const SourceChunk& chunk, bool lenient) {
-  ChunkResult out{chunk.path, chunk.firstOfFile, chunk.lastOfFile, chunk.kind == SourceChunk::Kind::EndOfPath,
-                  {}, {}, {}, 0, 0, 0};
+  ChunkResult out{
+      chunk.path, chunk.firstOfFile, chunk.lastOfFile, chunk.kind == SourceChunk::Kind::EndOfPath, {}, {}, {}, 0, 0, 0};
   if (out.endOfPath) return out;
   // The reader's refusal, with what ingest knows of it besides.
   auto reject = [&](const std::string& notationName, int64_t index, grammar::Rejection&& e) {
@@ -55,19 +55,20 @@ ChunkResult processChunk(const SourceChunk& chunk, bool lenient) {
   // is reading and replaying, which includes most of the record's work.
   const auto start = Clock::now();
   index::RecordBuilder builder;
-  notation::readGames(*read.notation, chunk.text, [&](notation::ReplayedGame&& game) {
-    const auto recordStart = Clock::now();
-    ++out.games;
-    placeInFile(game, chunk);
-    if (game.ok() && game.setUp)
-      game.error = grammar::rejectionAt(game.pos.line, game.pos.column, 0, "a position string is not a game");
-    if (game.ok())
-      out.records.push_back(gameRecord(game, chunk.path, notationName, &builder));
-    else
-      reject(notationName, game.index, std::move(*game.error));
-    builder.forget();  // the next game is followed from its start, or not at all
-    out.recordSeconds += since(recordStart);
-  }, notation::ReadOptions{.lenient = lenient, .observer = &builder});
+  notation::readGames(
+      *read.notation, chunk.text,
+      [&](notation::ReplayedGame&& game) {
+        const auto recordStart = Clock::now();
+        ++out.games;
+        placeInFile(game, chunk);
+        if (game.ok() && game.setUp)
+          game.error = grammar::rejectionAt(game.pos.line, game.pos.column, 0, "a position string is not a game");
+        if (game.ok()) out.records.push_back(gameRecord(game, chunk.path, notationName, &builder));
+        else reject(notationName, game.index, std::move(*game.error));
+        builder.forget();  // the next game is followed from its start, or not at all
+        out.recordSeconds += since(recordStart);
+      },
+      notation::ReadOptions{.lenient = lenient, .observer = &builder});
   out.readSeconds = since(start) - out.recordSeconds;
   return out;
 }

@@ -35,15 +35,15 @@ void readSources(const std::vector<std::string>& paths, const notation::Notation
       const SourceNotation read = sourceNotation(chunk);
       file->notation = read.notation;
       if (!read.error.empty()) file->error = read.error;
-      else notation::readGames(*read.notation, chunk.text, [&](notation::ReplayedGame&& game) {
-        placeInFile(game, chunk);
-        game.index = int(file->games.size());
-        file->games.push_back(std::move(game));
-      });
+      else
+        notation::readGames(*read.notation, chunk.text, [&](notation::ReplayedGame&& game) {
+          placeInFile(game, chunk);
+          game.index = int(file->games.size());
+          file->games.push_back(std::move(game));
+        });
     }
     if (chunk.lastOfFile) visit(std::move(*file));
   });
 }
-
 
 }  // namespace apiary::ingest

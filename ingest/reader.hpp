@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "notation/game.hpp"
 #include "ingest/chunks.hpp"
+#include "notation/game.hpp"
 
 namespace apiary::ingest {
 
@@ -15,7 +15,7 @@ struct SourceGames {
   std::string path;
   const notation::Notation* notation = nullptr;
   std::vector<notation::ReplayedGame> games;  // rejected games carry their error
-  std::string error;                // set when the file itself is unusable
+  std::string error;                          // set when the file itself is unusable
 };
 
 // The notation to read a chunk's games in, or why the file holds nothing to read
@@ -37,6 +37,5 @@ void placeInFile(notation::ReplayedGame& game, const SourceChunk& chunk);
 // together (tests); error says why a file holds nothing, or the first refusal.
 void readSources(const std::vector<std::string>& paths, const notation::Notation* named,
                  const std::function<void(SourceGames&&)>& visit);
-
 
 }  // namespace apiary::ingest

@@ -85,7 +85,8 @@ std::string checkEntry(zip_t* archive, zip_uint64_t index, const std::string& na
     const zip_int64_t got = zip_fread(file.get(), buffer, sizeof buffer);
     if (got < 0) {
       const bool crc = zip_error_code_zip(zip_file_get_error(file.get())) == ZIP_ER_CRC;
-      return "corrupt archive entry " + name + (crc ? ": its CRC does not match its bytes" : std::string(": ") + zip_file_strerror(file.get()));
+      return "corrupt archive entry " + name +
+             (crc ? ": its CRC does not match its bytes" : std::string(": ") + zip_file_strerror(file.get()));
     }
     if (got == 0) return {};
     total += std::size_t(got);

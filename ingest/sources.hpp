@@ -24,11 +24,11 @@ class ByteStream {
 };
 
 struct Source {
-  std::string path;  // file path, "archive.zip:member.sgf", or "-"
-  bool named = false;  // given by the user, not found in a directory or archive
+  std::string path;                    // file path, "archive.zip:member.sgf", or "-"
+  bool named = false;                  // given by the user, not found in a directory or archive
   std::unique_ptr<ByteStream> stream;  // null when the source cannot be read
-  std::string error;       // why it cannot be read (the system's reason)
-  std::string skipReason;  // why it is not read at all: not something that holds games
+  std::string error;                   // why it cannot be read (the system's reason)
+  std::string skipReason;              // why it is not read at all: not something that holds games
 };
 
 struct SourceOptions {

@@ -31,8 +31,8 @@ std::string asUtf8(std::string text) {
   // A byte becomes at most three bytes of UTF-8 (U+FFFD for the five it leaves undefined).
   std::string out(text.size() * 3 + 1, '\0');
   UErrorCode status = U_ZERO_ERROR;
-  const int32_t written = ucnv_toAlgorithmic(UCNV_UTF8, windows1252.get(), out.data(), int32_t(out.size()),
-                                             text.data(), int32_t(text.size()), &status);
+  const int32_t written = ucnv_toAlgorithmic(UCNV_UTF8, windows1252.get(), out.data(), int32_t(out.size()), text.data(),
+                                             int32_t(text.size()), &status);
   if (U_FAILURE(status)) throw std::runtime_error(std::string("cannot decode a tag: ") + u_errorName(status));
   out.resize(std::size_t(written));
   return out;

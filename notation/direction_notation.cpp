@@ -222,7 +222,7 @@ class Fits {
     if (board_.ply() == 1 || frame_.mirrorOpen()) {
       const Axial to = frame_.at(board_, m.to);
       if (board_.ply() == 1 && to != Axial{1, 0}) return false;  // the second piece fixes noon
-      if (frame_.mirrorOpen() && to.r < 0) return false;        // the mirror image of one at r > 0
+      if (frame_.mirrorOpen() && to.r < 0) return false;         // the mirror image of one at r > 0
     }
     if (w_.reference) {
       for (uint32_t left = references_; left; left &= left - 1) {
@@ -321,9 +321,7 @@ std::string writeDirectionMove(const Board& board, const GameFrame& frame, const
 
 void readDirection(std::string_view text, const GameSink& sink, ReadOptions options) {
   NumberedSink out(sink);
-  dg::parseGames(text, [&](grammar::Game<dg::Move>&& game) {
-    out(replayDirectionGame(std::move(game), options));
-  });
+  dg::parseGames(text, [&](grammar::Game<dg::Move>&& game) { out(replayDirectionGame(std::move(game), options)); });
 }
 
 std::string writeDirection(const ReplayedGame& game, dg::Spelling spelling) {

@@ -38,14 +38,14 @@ struct ReadOptions {
 };
 
 struct ReplayedGame {
-  int index = 0;             // 0-based position of the game in its file
-  grammar::SourcePos pos;    // where the game starts
+  int index = 0;           // 0-based position of the game in its file
+  grammar::SourcePos pos;  // where the game starts
   std::vector<grammar::Tag> tags;
-  Board board;               // replayed to the end, or up to the failing move
+  Board board;  // replayed to the end, or up to the failing move
   std::optional<grammar::Rejection> error;
-  std::vector<std::string> notes;  // accepted oddities, e.g. a Queen-first opening
-  bool setUp = false;              // a position without history (position strings)
-  std::vector<RepairNote> repairs; // moves read leniently, in ply order
+  std::vector<std::string> notes;   // accepted oddities, e.g. a Queen-first opening
+  bool setUp = false;               // a position without history (position strings)
+  std::vector<RepairNote> repairs;  // moves read leniently, in ply order
 
   bool ok() const { return !error.has_value(); }
   const std::string* tag(std::string_view name) const;

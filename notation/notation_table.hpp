@@ -52,12 +52,10 @@ std::span<const Notation> notationTable();
 
 // The row a user's word names (a name or an alias, any case, blanks around
 // ignored) among those that serve `use`; nullptr for any other word.
-const Notation* findNotation(std::string_view word, NotationUse use,
-                             std::span<const Notation> table = notationTable());
+const Notation* findNotation(std::string_view word, NotationUse use, std::span<const Notation> table = notationTable());
 // "uhp, sgf, pgn-like, ...": the names of the rows that serve `use`, with their
 // aliases in parentheses when asked, for help texts and error messages.
-std::string notationNames(NotationUse use, bool withAliases = false,
-                          std::span<const Notation> table = notationTable());
+std::string notationNames(NotationUse use, bool withAliases = false, std::span<const Notation> table = notationTable());
 // The same as words separated by spaces, aliases included: a completion's list.
 std::string notationWords(NotationUse use, std::span<const Notation> table = notationTable());
 

@@ -10,7 +10,8 @@ void readGames(const Notation& notation, std::string_view text, const GameSink& 
 
 std::vector<ReplayedGame> readGames(const Notation& notation, std::string_view text, ReadOptions options) {
   std::vector<ReplayedGame> games;
-  readGames(notation, text, [&](ReplayedGame&& game) { games.push_back(std::move(game)); }, options);
+  readGames(
+      notation, text, [&](ReplayedGame&& game) { games.push_back(std::move(game)); }, options);
   return games;
 }
 
@@ -26,8 +27,7 @@ namespace {
 
 // The row a tie falls to: the one whose sniffer lists the hint's extension, else
 // the reading row the hint names (the words convert reads).
-const Notation* hinted(std::string_view hint, std::span<const Notation* const> rows,
-                       std::span<const Notation> table) {
+const Notation* hinted(std::string_view hint, std::span<const Notation* const> rows, std::span<const Notation> table) {
   const auto dot = hint.find_last_of('.');
   const auto slash = hint.find_last_of("/\\");
   if (dot != std::string_view::npos && (slash == std::string_view::npos || dot > slash)) hint = hint.substr(dot + 1);

@@ -7,11 +7,11 @@
 #include <bit>
 #include <cctype>
 
+#include "engine/relaxed_movement.hpp"
 #include "grammar/pgn_like.hpp"
-#include "notation/pgn_like_places.hpp"
 #include "notation/move_text.hpp"
 #include "notation/notations.hpp"
-#include "engine/relaxed_movement.hpp"
+#include "notation/pgn_like_places.hpp"
 #include "notation/repair.hpp"
 #include "notation/resolve.hpp"
 
@@ -223,10 +223,8 @@ class ShortestPly {
     std::vector<Cell> otherTo, otherFrom;
     for (const Move& c : base_) {
       if (c == m) continue;
-      if (c.to != m.to)
-        otherTo.push_back(c.to);
-      else
-        otherFrom.push_back(c.from);
+      if (c.to != m.to) otherTo.push_back(c.to);
+      else otherFrom.push_back(c.from);
     }
     const auto to = pgnlike::distinguishingWalk(board_, m.to, otherTo);
     if (!to) return std::nullopt;
@@ -270,10 +268,9 @@ Step resolveWritten(const Board& board, const pl::Ply& ply) {
   if (fits.empty() && ply.kind != pl::Ply::Kind::Pass) {
     pl::Ply bare{ply.kind, ply.piece, ply.under, std::nullopt, std::nullopt, false};
     if (resolvePly(board, legal, bare).empty())
-      none = std::string("no legal ") + (ply.kind == pl::Ply::Kind::Place ? "placement" : "move") + " of " +
-             ply.piece + (ply.under ? std::string(" onto ") + ply.under : "");
-    else
-      none = "no legal move of " + std::string(1, ply.piece) + " goes to the place described";
+      none = std::string("no legal ") + (ply.kind == pl::Ply::Kind::Place ? "placement" : "move") + " of " + ply.piece +
+             (ply.under ? std::string(" onto ") + ply.under : "");
+    else none = "no legal move of " + std::string(1, ply.piece) + " goes to the place described";
   }
   return chooseOne(fits, none, [&](const Move& m) { return pl::writePly(ShortestPly(board, legal).write(m)); });
 }

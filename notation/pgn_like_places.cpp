@@ -114,8 +114,7 @@ CellList Places::described(const pl::Location& location, const Keep& keep) const
   const pl::Reference* ref = location.other ? &*location.other : nullptr;
   const pl::Reference* qualifier = ref && !ref->qualifier.empty() ? &ref->qualifier.front() : nullptr;
   const uint32_t others = ref ? piecesOfLetter(ref->piece) & onBoard : 0;
-  for (uint32_t neighbours = piecesOfLetter(location.neighbour) & onBoard; neighbours;
-       neighbours &= neighbours - 1) {
+  for (uint32_t neighbours = piecesOfLetter(location.neighbour) & onBoard; neighbours; neighbours &= neighbours - 1) {
     const Cell n = cellOf(neighbours);
     unsigned dirs = Board::kAllAround;
     if (ref) {

@@ -63,7 +63,8 @@ grammar::OrRejection<Board> readPosition(std::string_view text) {
       const Bug bug = Bug(kBugLetters.find(piece.bug));
       int& copy = copies[int(color) * kBugs + int(bug)];
       if (++copy > kBugCopies[int(bug)])
-        return {std::nullopt, grammar::rejectionAt(1, 1, 0, "too many " + std::string(1, piece.bug) + " of one colour")};
+        return {std::nullopt,
+                grammar::rejectionAt(1, 1, 0, "too many " + std::string(1, piece.bug) + " of one colour")};
       const PieceId id = pieceId(color, bug, copy);
       used |= pieceBit(id);
       stack.pieces.push_back(id);

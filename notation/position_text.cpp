@@ -9,8 +9,8 @@
 
 #include "engine/movegen.hpp"
 
-#include "notation/uhp_text.hpp"
 #include "notation/notations.hpp"
+#include "notation/uhp_text.hpp"
 
 namespace apiary::notation {
 
@@ -205,13 +205,11 @@ Board positionFromGameString(std::string_view text) {
   if (movesFrom < fields.size() && isTurnString(fields[movesFrom])) turn = fields[movesFrom++];
   const auto type = GameType::parse(fields.front());
   // A GameString of no moves is its game type's start position.
-  const Board board = type && movesFrom == fields.size()
-                          ? Board(*type, Rules{.tournament = false})
-                          : orThrow(onlyGame(readGames(uhpNotation(), text), false));
+  const Board board = type && movesFrom == fields.size() ? Board(*type, Rules{.tournament = false})
+                                                         : orThrow(onlyGame(readGames(uhpNotation(), text), false));
   if (turn && !sameIgnoringCase(*turn, turnString(board)))
-    throw std::invalid_argument("the turn is " + std::string(*turn) + " but after its " +
-                                std::to_string(board.ply()) + (board.ply() == 1 ? " move" : " moves") + " it is " +
-                                turnString(board));
+    throw std::invalid_argument("the turn is " + std::string(*turn) + " but after its " + std::to_string(board.ply()) +
+                                (board.ply() == 1 ? " move" : " moves") + " it is " + turnString(board));
   return board;
 }
 

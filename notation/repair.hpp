@@ -58,12 +58,12 @@ std::vector<Move> relaxedExactMove(const Board& board, const Step& failed);
 // a changed text as the notation's description; `step` is the reader's own, so a
 // text with flipped colours is resolved exactly as a written one would be.
 template <class Description, class StepFn, class Relaxed, class Parse>
-std::optional<Repaired> findRepair(const Board& board, const grammar::Written<Description>& written,
-                                   const Step& failed, StepFn& step, Relaxed&& relaxed, ColourLetters letters,
-                                   Parse&& parse) {
+std::optional<Repaired> findRepair(const Board& board, const grammar::Written<Description>& written, const Step& failed,
+                                   StepFn& step, Relaxed&& relaxed, ColourLetters letters, Parse&& parse) {
   std::vector<Move> loose = relaxed(board, written.move, failed);
   std::erase_if(loose, [&](const Move& m) { return m.isPlacement() || isLegal(board, m); });
-  if (const auto only = onlyMove(loose)) return Repaired{*only, RepairKind::SlideRulesIgnored, "gate and contact rules ignored"};
+  if (const auto only = onlyMove(loose))
+    return Repaired{*only, RepairKind::SlideRulesIgnored, "gate and contact rules ignored"};
   const int count = colourLetterCount(written.text, letters);
   for (int flips = 1; flips <= count; ++flips) {
     std::vector<Move> found;

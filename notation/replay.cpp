@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <utility>
 
-#include "notation/uhp_text.hpp"
 #include "notation/repair.hpp"
+#include "notation/uhp_text.hpp"
 
 namespace apiary::notation {
 
@@ -36,19 +36,20 @@ void rejectForSyntax(ReplayedGame& game, const grammar::Rejection& error, std::s
   game.error = grammar::rejectionAt(error.line, error.column, ply, error.message);
 }
 
-bool repairOrReject(ReplayedGame& game, const ReplaySetup& setup, const grammar::SourcePos& at,
-                    std::string_view text, std::string why, const std::optional<Repaired>& repair) {
+bool repairOrReject(ReplayedGame& game, const ReplaySetup& setup, const grammar::SourcePos& at, std::string_view text,
+                    std::string why, const std::optional<Repaired>& repair) {
   const int ply = game.board.ply() + 1;
   if (repair && setup.lenient && int(game.repairs.size()) < kMaxRepairs) {
-    game.repairs.push_back({grammar::rejectionAt(at.line, at.column, ply, repairMessage(game.board, text, *repair)), repair->kind});
+    game.repairs.push_back(
+        {grammar::rejectionAt(at.line, at.column, ply, repairMessage(game.board, text, *repair)), repair->kind});
     playObserved(game.board, setup, repair->move);
     return true;
   }
   std::string message = "'" + grammar::printable(text) + "': " + why;
   if (repair && !setup.lenient)
-    message += "; lenient reading would take this as " + moveString(game.board, repair->move) + " (" + repair->detail + ")";
-  else if (repair)
-    message += "; a game is repaired at most " + std::to_string(kMaxRepairs) + " times";
+    message +=
+        "; lenient reading would take this as " + moveString(game.board, repair->move) + " (" + repair->detail + ")";
+  else if (repair) message += "; a game is repaired at most " + std::to_string(kMaxRepairs) + " times";
   game.error = grammar::rejectionAt(at.line, at.column, ply, std::move(message));
   return false;
 }

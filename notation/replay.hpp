@@ -30,10 +30,10 @@ struct Step {
 };
 
 struct ReplaySetup {
-  std::optional<GameType> type;     // from the file; none: the smallest that fits
+  std::optional<GameType> type;  // from the file; none: the smallest that fits
   Color firstMover = Color::White;
-  bool lenient = false;             // repair moves that fit nothing (notation/repair.hpp)
-  MoveObserver* observer = nullptr;  // told of every move played (ReadOptions::observer)
+  bool lenient = false;                 // repair moves that fit nothing (notation/repair.hpp)
+  MoveObserver* observer = nullptr;     // told of every move played (ReadOptions::observer)
   std::optional<GameType> unnamedType;  // ReadOptions::unnamedType
 };
 
@@ -54,13 +54,15 @@ struct Repaired {
 // The replay of a notation without repairs.
 struct NoRepair {
   template <class Written>
-  std::optional<Repaired> operator()(const Board&, const Written&, const Step&) const { return std::nullopt; }
+  std::optional<Repaired> operator()(const Board&, const Written&, const Step&) const {
+    return std::nullopt;
+  }
 };
 
 // A failed move: repaired and played when the game is read leniently and has
 // repairs left (true), else the game's error, naming the repair when one exists.
-bool repairOrReject(ReplayedGame& game, const ReplaySetup& setup, const grammar::SourcePos& at,
-                    std::string_view text, std::string why, const std::optional<Repaired>& repair);
+bool repairOrReject(ReplayedGame& game, const ReplaySetup& setup, const grammar::SourcePos& at, std::string_view text,
+                    std::string why, const std::optional<Repaired>& repair);
 
 // The first of a game's syntax errors in the text (the grammars list some out of order).
 const grammar::Rejection& firstSyntaxError(const std::vector<grammar::Rejection>& errors);
@@ -87,7 +89,7 @@ void finishReplay(ReplayedGame& game, const ReplaySetup& setup);
 // The repair search, kept out of the replay loop: it runs only for moves that fail.
 template <class RepairFn, class Written>
 [[gnu::cold, gnu::noinline]] std::optional<Repaired> askRepair(RepairFn& repair, const Board& board,
-                                                              const Written& written, const Step& failed) {
+                                                               const Written& written, const Step& failed) {
   return repair(board, written, failed);
 }
 
@@ -103,8 +105,7 @@ template <class WrittenGame, class StepFn, class RepairFn = NoRepair>
 ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step, RepairFn&& repair = {}) {
   ReplayedGame out{.pos = game.pos,
                    .tags = std::forward<WrittenGame>(game).tags,
-                   .board = Board(setup.type.value_or(GameType::all()), Rules{.tournament = false},
-                                  setup.firstMover),
+                   .board = Board(setup.type.value_or(GameType::all()), Rules{.tournament = false}, setup.firstMover),
                    .error = {},
                    .notes = {},
                    .setUp = false,
@@ -113,7 +114,8 @@ ReplayedGame replayWritten(WrittenGame&& game, ReplaySetup setup, StepFn&& step,
   // A syntax error stops the replay where it stands; errors are rare, so the moves
   // are counted only then.
   const grammar::Rejection* syntaxError = game.errors.empty() ? nullptr : &firstSyntaxError(game.errors);
-  const std::size_t readable = syntaxError ? writtenBefore(game.moves, {syntaxError->line, syntaxError->column}) : game.moves.size();
+  const std::size_t readable =
+      syntaxError ? writtenBefore(game.moves, {syntaxError->line, syntaxError->column}) : game.moves.size();
   for (const auto& written : std::span(game.moves).first(readable)) {
     Step s = step(const_cast<const Board&>(out.board), written);
     if (s.skip) continue;

@@ -9,10 +9,8 @@ namespace apiary::notation {
 
 std::vector<Move> legalMoveVector(const Board& board, uint32_t pieces) {
   MoveList list;
-  if (pieces == kAllPieces)
-    legalMoves(board, list);  // with the pass, when nothing else is legal
-  else
-    legalMovesOfPieces(board, pieces, list);
+  if (pieces == kAllPieces) legalMoves(board, list);  // with the pass, when nothing else is legal
+  else legalMovesOfPieces(board, pieces, list);
   return {list.begin(), list.end()};
 }
 
@@ -94,13 +92,9 @@ Step chooseOne(const std::vector<Move>& fits, const std::string& noneWhy,
   return Step::fail(why);
 }
 
-bool isEastOfFirst(const Board& board, const Move& m) {
-  return board.ply() != 1 || m.to == neighbor(kOrigin, E);
-}
+bool isEastOfFirst(const Board& board, const Move& m) { return board.ply() != 1 || m.to == neighbor(kOrigin, E); }
 
-bool hasNoPieceOnBoard(const Board& board, Color player) {
-  return (board.piecesOnBoard() & colorMask(player)) == 0;
-}
+bool hasNoPieceOnBoard(const Board& board, Color player) { return (board.piecesOnBoard() & colorMask(player)) == 0; }
 
 std::vector<PieceId> piecesOf(const Board& board, Color color, Bug bug, bool visibleOnly) {
   std::vector<PieceId> out;
@@ -134,13 +128,15 @@ std::optional<GameType> gameTypeFromTags(const std::vector<grammar::Tag>& tags, 
   GameType type;
   for (char c : *pieces) {
     switch (c) {
-      case 'M': case 'm': type.expansions |= GameType::kMosquito; break;
-      case 'L': case 'l': type.expansions |= GameType::kLadybug; break;
-      case 'P': case 'p': type.expansions |= GameType::kPillbug; break;
-      case ' ': case ',': break;
-      default:
-        error = "unknown expansion piece '" + grammar::printable(std::string(1, c)) + "'";
-        return std::nullopt;
+      case 'M':
+      case 'm': type.expansions |= GameType::kMosquito; break;
+      case 'L':
+      case 'l': type.expansions |= GameType::kLadybug; break;
+      case 'P':
+      case 'p': type.expansions |= GameType::kPillbug; break;
+      case ' ':
+      case ',': break;
+      default: error = "unknown expansion piece '" + grammar::printable(std::string(1, c)) + "'"; return std::nullopt;
     }
   }
   return type;
@@ -149,10 +145,8 @@ std::optional<GameType> gameTypeFromTags(const std::vector<grammar::Tag>& tags, 
 void setGameTypeTag(std::vector<grammar::Tag>& tags, GameType type) {
   std::erase_if(tags, [](const grammar::Tag& t) { return t.name == "ExpansionPieces"; });
   const auto it = std::find_if(tags.begin(), tags.end(), [](const grammar::Tag& t) { return t.name == "GameType"; });
-  if (it != tags.end())
-    it->value = type.name();
-  else
-    tags.insert(tags.begin(), {"GameType", type.name(), {}});
+  if (it != tags.end()) it->value = type.name();
+  else tags.insert(tags.begin(), {"GameType", type.name(), {}});
 }
 
 namespace {

@@ -45,7 +45,8 @@ class CellList {
   static constexpr int kCapacity = kPieces;
   void add(Cell c) {
     if (has(c)) return;
-    if (size_ == kCapacity) [[unlikely]] full();
+    if (size_ == kCapacity) [[unlikely]]
+      full();
     seen_ |= bitOf(c);
     cells_[size_++] = c;
   }
@@ -62,7 +63,9 @@ class CellList {
   const Cell* end() const { return cells_.data() + size_; }
 
  private:
-  [[noreturn, gnu::cold, gnu::noinline]] static void full() { throw std::length_error("more cells than CellList holds"); }
+  [[noreturn, gnu::cold, gnu::noinline]] static void full() {
+    throw std::length_error("more cells than CellList holds");
+  }
   // One bit of 64 per cell held, chosen by a hash: a cell whose bit is clear is
   // not held, which answers most questions without a search.
   static uint64_t bitOf(Cell c) { return uint64_t(1) << ((uint32_t(c) * 0x9E3779B1u) >> 26); }

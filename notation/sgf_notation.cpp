@@ -9,10 +9,10 @@
 #include "engine/movegen.hpp"
 #include "grammar/sgf.hpp"
 #include "grammar/uhp.hpp"
-#include "notation/uhp_text.hpp"
 #include "notation/notations.hpp"
 #include "notation/repair.hpp"
 #include "notation/replay.hpp"
+#include "notation/uhp_text.hpp"
 
 namespace apiary::notation {
 
@@ -77,8 +77,8 @@ int whitePlayerOf(const grammar::Game<grammar::SgfTurn>& game) {
 // The result RE states ("Game won by <player>", a draw); else what the log's
 // ending says: a resignation or an accepted draw. A game ended on time
 // (`WinOnTime`) takes its result from RE alone.
-std::string outcomeOf(const grammar::Game<grammar::SgfTurn>& game, const std::string& white,
-                      const std::string& black, int whitePlayer) {
+std::string outcomeOf(const grammar::Game<grammar::SgfTurn>& game, const std::string& white, const std::string& black,
+                      int whitePlayer) {
   const std::string result = tagValue(game, "RE");
   if (result.find("draw") != std::string::npos) return "Draw";
   if (!white.empty() && result == "Game won by " + white) return "WhiteWins";
@@ -121,8 +121,7 @@ std::vector<grammar::Tag> catalogueTags(const grammar::Game<grammar::SgfTurn>& g
 // by its first piece); White when the log names none.
 Color firstMoverOf(const grammar::Game<grammar::SgfTurn>& game) {
   for (const auto& w : game.moves) {
-    if (w.move.kind == grammar::SgfTurnKind::Piece)
-      return w.move.piece.starts_with('b') ? Color::Black : Color::White;
+    if (w.move.kind == grammar::SgfTurnKind::Piece) return w.move.piece.starts_with('b') ? Color::Black : Color::White;
     if (w.move.kind == grammar::SgfTurnKind::Pass) break;
   }
   return Color::White;

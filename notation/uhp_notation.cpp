@@ -4,11 +4,11 @@
 #include <array>
 
 #include "grammar/uhp.hpp"
-#include "notation/uhp_text.hpp"
 #include "notation/notations.hpp"
-#include "notation/replay.hpp"
 #include "notation/repair.hpp"
+#include "notation/replay.hpp"
 #include "notation/resolve.hpp"
+#include "notation/uhp_text.hpp"
 
 namespace apiary::notation {
 
@@ -33,8 +33,7 @@ class PieceNames {
     }
     return next;
   }
-  [[gnu::cold, gnu::noinline]] static std::string whyNoMove(const Board& board,
-                                                            const grammar::PieceName& name) {
+  [[gnu::cold, gnu::noinline]] static std::string whyNoMove(const Board& board, const grammar::PieceName& name) {
     if (!board.type().has(bugOf(name)))
       return grammar::writePieceName(name) + " is not part of a " + board.type().name() + " game";
     return "no " + grammar::writePieceName(name) + " left to place";
@@ -70,8 +69,7 @@ class PieceNames {
         for (int number = 0; number < 4; ++number) {
           const int copies = kBugCopies[bug];
           const int copy = copies == 1 ? 1 : number;
-          if (copy >= 1 && copy <= copies)
-            t[colour * 32 + bug * 4 + number] = pieceId(Color(colour), Bug(bug), copy);
+          if (copy >= 1 && copy <= copies) t[colour * 32 + bug * 4 + number] = pieceId(Color(colour), Bug(bug), copy);
         }
     return t;
   }();
@@ -115,8 +113,8 @@ ReplayedGame replayUhpGame(grammar::Game<grammar::UhpMove>&& game, ReadOptions o
   PieceNames names;
   // Inlined into the replay loop: the failures are out of line, so what is left is
   // two name lookups and the reference's side.
-  auto step = [&](const Board& board,
-                  const grammar::Written<grammar::UhpMove>& w) __attribute__((always_inline)) -> Step {
+  auto step = [&](const Board& board, const grammar::Written<grammar::UhpMove>& w) __attribute__((always_inline))
+                  ->Step {
     const grammar::UhpMove& m = w.move;
     if (m.kind == grammar::UhpMoveKind::Pass) return Step::play(Move::pass());
     if (m.kind != grammar::UhpMoveKind::Normal) return Step::skipped();
@@ -147,7 +145,8 @@ ReplayedGame replayUhpGame(grammar::Game<grammar::UhpMove>&& game, ReadOptions o
 void readUhp(std::string_view text, const GameSink& sink, ReadOptions options) {
   NumberedSink out(sink);
   // Each game replayed as soon as it is parsed, not once the whole file is.
-  grammar::parseUhpFile(text, [&](grammar::Game<grammar::UhpMove>&& game) { out(replayUhpGame(std::move(game), options)); });
+  grammar::parseUhpFile(text,
+                        [&](grammar::Game<grammar::UhpMove>&& game) { out(replayUhpGame(std::move(game), options)); });
 }
 
 std::string writeUhp(const ReplayedGame& game) {

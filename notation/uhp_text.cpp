@@ -19,8 +19,7 @@ std::string_view trim(std::string_view s) {
 bool equalsIgnoreCase(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
   return true;
 }
 
@@ -91,7 +90,8 @@ grammar::OrRejection<Move> parseMoveString(const Board& board, std::string_view 
   if (!read) return {std::nullopt, because(read.error.message)};
   const grammar::UhpMove& m = *read.value;
   if (m.kind == grammar::UhpMoveKind::Pass) return {Move::pass(), {}};
-  if (m.kind != grammar::UhpMoveKind::Normal) return {std::nullopt, because("'" + grammar::writeMove(m) + "' is not a move")};
+  if (m.kind != grammar::UhpMoveKind::Normal)
+    return {std::nullopt, because("'" + grammar::writeMove(m) + "' is not a move")};
   const PieceId piece = pieceOf(m.piece);
   if (piece == kNoPiece) return {std::nullopt, because("unknown piece '" + grammar::writePieceName(m.piece) + "'")};
   std::optional<PieceId> reference;
@@ -109,8 +109,8 @@ grammar::OrRejection<Move> parseMoveString(const Board& board, std::string_view 
 }
 
 std::string turnString(const Board& board) {
-  return std::string(board.toMove() == Color::White ? "White" : "Black") + "[" +
-         std::to_string(board.turnOfMover()) + "]";
+  return std::string(board.toMove() == Color::White ? "White" : "Black") + "[" + std::to_string(board.turnOfMover()) +
+         "]";
 }
 
 std::string gameString(const Board& board) {
@@ -136,15 +136,16 @@ grammar::OrRejection<Board> parseGameString(std::string_view text, Rules rules) 
     if (!parsed) return {std::nullopt, grammar::rejectionAt(0, 0, ply, parsed.error.message)};
     if (!isLegal(board, *parsed.value))
       return {std::nullopt,
-              grammar::rejectionAt(0, 0, ply, "'" + std::string(trim(parts[i])) + "': " + whyIllegal(board, *parsed.value))};
+              grammar::rejectionAt(0, 0, ply,
+                                   "'" + std::string(trim(parts[i])) + "': " + whyIllegal(board, *parsed.value))};
     board.play(*parsed.value);
   }
   return {std::move(board), {}};
 }
 
 std::optional<GameState> parseGameState(std::string_view text) {
-  for (GameState s : {GameState::NotStarted, GameState::InProgress, GameState::Draw,
-                      GameState::WhiteWins, GameState::BlackWins})
+  for (GameState s :
+       {GameState::NotStarted, GameState::InProgress, GameState::Draw, GameState::WhiteWins, GameState::BlackWins})
     if (equalsIgnoreCase(text, gameStateName(s))) return s;
   return std::nullopt;
 }

@@ -41,7 +41,7 @@ constexpr std::optional<Dir> directionOf(grammar::UhpSide side) {
 grammar::OrRejection<Move> parseMoveString(const Board& board, std::string_view text);
 
 std::string turnString(const Board& board);  // "White[3]"
-bool isTurnString(std::string_view text);     // "White[3]", "black[11]"
+bool isTurnString(std::string_view text);    // "White[3]", "black[11]"
 std::optional<GameState> parseGameState(std::string_view text);
 std::string gameString(const Board& board);
 

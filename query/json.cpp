@@ -2,9 +2,9 @@
 
 #include <cmath>
 
+#include "index/keys.hpp"
 #include "notation/notation_table.hpp"
 #include "notation/uhp_text.hpp"
-#include "index/keys.hpp"
 
 namespace apiary::query {
 
@@ -20,7 +20,8 @@ nlohmann::json average(const std::optional<double>& v) {
 // Games without a result are unfinished, so the four add up to games.
 void putCounts(nlohmann::json& j, const index::Counts& c, Color toMove) {
   j["games"] = c.games;
-  putRecord(j, {c.moverWins, c.draws, c.moverLosses, c.games - std::min(c.games, c.moverWins + c.draws + c.moverLosses)});
+  putRecord(j,
+            {c.moverWins, c.draws, c.moverLosses, c.games - std::min(c.games, c.moverWins + c.draws + c.moverLosses)});
   j["first_player_wins"] = c.firstWins;
   j["second_player_wins"] = c.secondWins;
   j["white_wins"] = toMove == Color::White ? c.moverWins : c.moverLosses;
@@ -79,12 +80,21 @@ nlohmann::json explorationJson(const Exploration& e) {
 
 nlohmann::json gameJson(const index::GameRow& g) {
   const auto orNull = [](const auto& value) { return value ? nlohmann::json(*value) : nlohmann::json(nullptr); };
-  return {{"id", g.id},         {"source", g.source},         {"source_index", g.sourceIndex},
+  return {{"id", g.id},
+          {"source", g.source},
+          {"source_index", g.sourceIndex},
           {"notation", g.notation},
-          {"white", g.white},   {"black", g.black},           {"event", g.event},
-          {"site", g.site},     {"date", g.date},             {"result", resultName(g.result)},
-          {"game_type", g.gameType}, {"plies", g.plies},      {"tournament", g.tournament},
-          {"white_rating", orNull(g.whiteRating)},            {"black_rating", orNull(g.blackRating)},
+          {"white", g.white},
+          {"black", g.black},
+          {"event", g.event},
+          {"site", g.site},
+          {"date", g.date},
+          {"result", resultName(g.result)},
+          {"game_type", g.gameType},
+          {"plies", g.plies},
+          {"tournament", g.tournament},
+          {"white_rating", orNull(g.whiteRating)},
+          {"black_rating", orNull(g.blackRating)},
           {"time_control", orNull(g.timeControl)}};
 }
 
@@ -142,8 +152,9 @@ nlohmann::json gameListJson(const GameList& list) {
 }
 
 nlohmann::json rejectedJson(const grammar::Rejection& r) {
-  return {{"source", r.file}, {"source_index", r.index}, {"notation", r.notation}, {"line", r.line},
-          {"column", r.column}, {"ply", r.ply}, {"message", r.message}};
+  return {{"source", r.file},    {"source_index", r.index}, {"notation", r.notation},
+          {"line", r.line},      {"column", r.column},      {"ply", r.ply},
+          {"message", r.message}};
 }
 
 nlohmann::json dedupJson(const DedupReport& r, uint32_t minPlies) {
@@ -151,7 +162,10 @@ nlohmann::json dedupJson(const DedupReport& r, uint32_t minPlies) {
   for (const auto& c : r.clusters) {
     nlohmann::json games = nlohmann::json::array();
     for (const auto& g : c.games)
-      games.push_back({{"id", g.id}, {"source", g.source}, {"source_index", g.sourceIndex}, {"notation", g.notation},
+      games.push_back({{"id", g.id},
+                       {"source", g.source},
+                       {"source_index", g.sourceIndex},
+                       {"notation", g.notation},
                        {"plies", g.plies}});
     clusters.push_back({{"mode", dedupModeName(c.mode)}, {"reason", c.reason}, {"games", std::move(games)}});
   }
@@ -169,31 +183,33 @@ nlohmann::json notationsJson() {
     nlohmann::json aliases = nlohmann::json::array();
     for (std::string_view alias : n.aliases)
       if (!alias.empty()) aliases.push_back(alias);
-    rows.push_back({{"name", n.name},
-                    {"aliases", aliases},
-                    {"read", serves(n, NotationUse::Read)},
-                    {"write", serves(n, NotationUse::Write)},
-                    {"moves", serves(n, NotationUse::WriteMoves)},
-                    {"lenient", {{"slide_rules", n.repairs.slideRules},
-                                 {"colour_letters", colourLettersName(n.repairs.colourLetters)}}}});
+    rows.push_back(
+        {{"name", n.name},
+         {"aliases", aliases},
+         {"read", serves(n, NotationUse::Read)},
+         {"write", serves(n, NotationUse::Write)},
+         {"moves", serves(n, NotationUse::WriteMoves)},
+         {"lenient",
+          {{"slide_rules", n.repairs.slideRules}, {"colour_letters", colourLettersName(n.repairs.colourLetters)}}}});
   }
   return {{"notations", std::move(rows)}};
 }
 
 nlohmann::json infoJson(const index::Info& info) {
-  nlohmann::json j{{"games", info.games},
-                   {"positions", info.positions},
-                   {"bytes", info.bytes},
-                   {"postings", info.postings},
-                   {"catalogue_bytes", info.catalogueBytes},
-                   {"position_bytes", info.positionBytes},
-                   {"batches", info.batches},
-                   {"sources", info.sources},
-                   {"rejected", info.rejected},
-                   {"repaired", info.repaired},
-                   {"games_by_type", info.gamesByType},
-                   {"notations", info.notations},
-                   {"newest_date", info.newestDate.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.newestDate)}};
+  nlohmann::json j{
+      {"games", info.games},
+      {"positions", info.positions},
+      {"bytes", info.bytes},
+      {"postings", info.postings},
+      {"catalogue_bytes", info.catalogueBytes},
+      {"position_bytes", info.positionBytes},
+      {"batches", info.batches},
+      {"sources", info.sources},
+      {"rejected", info.rejected},
+      {"repaired", info.repaired},
+      {"games_by_type", info.gamesByType},
+      {"notations", info.notations},
+      {"newest_date", info.newestDate.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.newestDate)}};
   j["synced"] = nlohmann::json::array();
   for (const index::SourceSync& s : info.synced)
     j["synced"].push_back({{"source", s.source}, {"last_synced", s.lastSynced}, {"files", s.files}});

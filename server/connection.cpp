@@ -86,9 +86,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
     keepAlive_ = false;
     if (ec == http::error::header_limit) {
       const int status = headerLimitStatus(buffer_);
-      return refuse(status, status == 414 ? "the URL is longer than " + std::to_string(limits::kMaxUrlBytes) + " bytes"
-                                          : "the header is longer than " + std::to_string(limits::kMaxHeaderBytes) +
-                                                " bytes");
+      return refuse(status, status == 414
+                                ? "the URL is longer than " + std::to_string(limits::kMaxUrlBytes) + " bytes"
+                                : "the header is longer than " + std::to_string(limits::kMaxHeaderBytes) + " bytes");
     }
     if (ec == http::error::body_limit)
       return refuse(413, "a request's body is at most " + std::to_string(limits::kMaxBodyBytes) + " bytes");
@@ -102,10 +102,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
       return refuse(431, "more than " + std::to_string(limits::kMaxHeaderCount) + " header fields");
     if (message.target().size() > limits::kMaxUrlBytes)
       return refuse(414, "the URL is longer than " + std::to_string(limits::kMaxUrlBytes) + " bytes");
-    Request request{std::string(message.method_string()), std::string(message.target()),
-                    std::string(message[http::field::accept]), std::string(message[http::field::if_none_match]),
+    Request request{std::string(message.method_string()),
+                    std::string(message.target()),
+                    std::string(message[http::field::accept]),
+                    std::string(message[http::field::if_none_match]),
                     message.find(http::field::range) != message.end(),
-                    std::string(message[http::field::content_type]), message.body()};
+                    std::string(message[http::field::content_type]),
+                    message.body()};
     parser_.reset();
     dispatch(std::move(request));
   }

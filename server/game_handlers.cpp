@@ -4,8 +4,8 @@
 #include <charconv>
 #include <chrono>
 
-#include "query/error.hpp"
 #include "query/board_json.hpp"
+#include "query/error.hpp"
 #include "query/games/export.hpp"
 #include "query/games/game_list.hpp"
 #include "query/json.hpp"
@@ -41,7 +41,8 @@ Board replayed(const index::GameRow& row) {
 // open; `.fen`), else `.<notation>.txt`.
 std::string extensionOf(const notation::Notation& written) {
   if (&written == &notation::uhpNotation()) return "pgn";
-  if (written.sniffer && std::ranges::find(written.sniffer->extensions, written.name) != written.sniffer->extensions.end())
+  if (written.sniffer &&
+      std::ranges::find(written.sniffer->extensions, written.name) != written.sniffer->extensions.end())
     return std::string(written.name);
   return std::string(written.name) + ".txt";
 }
@@ -66,11 +67,11 @@ Reply gameReply(std::string_view id, const Params& params, query::ReadSession& s
 Reply exportReply(std::string_view id, const Params& params, query::ReadSession& session) {
   const index::GameRow row = rowOf(id, session);
   const auto game = query::exportableGame(row);
-  if (!game) replayed(row);  // throws its error
+  if (!game) replayed(row);                              // throws its error
   const notation::Notation& written = *params.notation;  // UHP unless asked
   Reply reply{200, "text/plain; charset=utf-8", notation::writeGame(written, *game), {}};
-  reply.headers.emplace_back("Content-Disposition",
-                             "attachment; filename=\"game-" + std::to_string(row.id) + "." + extensionOf(written) + "\"");
+  reply.headers.emplace_back("Content-Disposition", "attachment; filename=\"game-" + std::to_string(row.id) + "." +
+                                                        extensionOf(written) + "\"");
   return reply;
 }
 
@@ -79,8 +80,8 @@ Reply positionExportReply(const Params& params, query::ReadSession& session) {
   query::KeptGames* kept = session.kept(params.filter);
   // The whole list, held as one answer: bounded, and a larger one is refused
   // rather than cut short.
-  const query::SearchOptions options{0, kMaxExportGames + 1, params.oldestFirst, params.sameOrder, kept,
-                                     gamesOrder(params)};
+  const query::SearchOptions options{0,    kMaxExportGames + 1, params.oldestFirst, params.sameOrder,
+                                     kept, gamesOrder(params)};
   const query::SearchPage page = query::searchPage(session.db(), session.catalogue(), position, options);
   if (page.total > kMaxExportGames)
     throw query::QueryError(query::ErrorKind::BadInput, query::Field::None,

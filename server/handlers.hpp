@@ -12,7 +12,7 @@
 namespace apiary::server {
 
 Reply healthReply();
-Reply infoReply(query::ReadSession& session);                          // apiary info --json
+Reply infoReply(query::ReadSession& session);                           // apiary info --json
 Reply exploreReply(const Params& params, query::ReadSession& session);  // apiary explore --json
 Reply searchReply(const Params& params, query::ReadSession& session);   // apiary search --json
 Reply gamesReply(const Params& params, query::ReadSession& session);    // apiary games --json

@@ -18,7 +18,9 @@ using query::ErrorKind;
 using query::Field;
 using query::QueryError;
 
-[[noreturn]] void reject(Field field, const std::string& detail) { throw QueryError(ErrorKind::BadInput, field, detail); }
+[[noreturn]] void reject(Field field, const std::string& detail) {
+  throw QueryError(ErrorKind::BadInput, field, detail);
+}
 
 std::string bounded(Field field, const std::string& value, std::size_t most) {
   if (value.size() > most) reject(field, ": longer than " + std::to_string(most) + " bytes");
@@ -60,9 +62,11 @@ const std::map<Field, Setter>& setters() {
       {Field::Moves,
        [](Params& p, const std::string& v) { p.position.moves = bounded(Field::Moves, v, kMaxPositionLength); }},
       {Field::Game, [](Params& p, const std::string& v) { p.position.game = number(Field::Game, v, 1, INT64_MAX); }},
-      {Field::Ply, [](Params& p, const std::string& v) { p.position.ply = uint32_t(number(Field::Ply, v, 0, kMaxPly)); }},
+      {Field::Ply,
+       [](Params& p, const std::string& v) { p.position.ply = uint32_t(number(Field::Ply, v, 0, kMaxPly)); }},
       // Looked up once every parameter is read, for the use the endpoint makes of it.
-      {Field::Notation, [](Params& p, const std::string& v) { p.notationName = bounded(Field::Notation, v, kMaxValueLength); }},
+      {Field::Notation,
+       [](Params& p, const std::string& v) { p.notationName = bounded(Field::Notation, v, kMaxValueLength); }},
       {Field::Player, text(&query::GameFilter::player, Field::Player)},
       {Field::Color, text(&query::GameFilter::color, Field::Color)},
       {Field::White, text(&query::GameFilter::white, Field::White)},
@@ -89,12 +93,15 @@ const std::map<Field, Setter>& setters() {
        [](Params& p, const std::string& v) {
          // Which orders an endpoint takes is its handler's to say (sortOf in handlers).
          if (v != "games" && v != "score" && v != "date" && v != "plies" && v != "rating" && v != "id")
-           reject(Field::Sort, " '" + v.substr(0, 40) + "': expected date, plies, rating or id (games), games or score (players)");
+           reject(Field::Sort,
+                  " '" + v.substr(0, 40) + "': expected date, plies, rating or id (games), games or score (players)");
          p.sort = v;
        }},
-      {Field::MinGames, [](Params& p, const std::string& v) { p.minGames = number(Field::MinGames, v, 1, kMaxOffset); }},
+      {Field::MinGames,
+       [](Params& p, const std::string& v) { p.minGames = number(Field::MinGames, v, 1, kMaxOffset); }},
       {Field::Prefix, [](Params& p, const std::string& v) { p.prefix = bounded(Field::Prefix, v, kMaxValueLength); }},
-      {Field::Pattern, [](Params& p, const std::string& v) { p.pattern = bounded(Field::Pattern, v, kMaxPatternLength); }},
+      {Field::Pattern,
+       [](Params& p, const std::string& v) { p.pattern = bounded(Field::Pattern, v, kMaxPatternLength); }},
       {Field::Where, [](Params& p, const std::string& v) { p.where = bounded(Field::Where, v, kMaxPatternLength); }},
   };
   return table;

@@ -10,9 +10,9 @@
 #include <string>
 #include <string_view>
 
+#include "index/game_query.hpp"
 #include "notation/notation_table.hpp"
 #include "notation/notations.hpp"
-#include "index/game_query.hpp"
 #include "query/filters/filter.hpp"
 #include "query/positions/position_request.hpp"
 
@@ -20,8 +20,8 @@ namespace apiary::server {
 
 // A whole game's file, tags and comments; percent-encoded, it fits a form body of 64 KiB.
 inline constexpr std::size_t kMaxPositionLength = 32768;
-inline constexpr std::size_t kMaxValueLength = 256;       // names, dates, notations
-inline constexpr std::size_t kMaxPatternLength = 1024;    // a formation or a --where condition
+inline constexpr std::size_t kMaxValueLength = 256;     // names, dates, notations
+inline constexpr std::size_t kMaxPatternLength = 1024;  // a formation or a --where condition
 inline constexpr uint64_t kMaxLimit = 100;
 inline constexpr uint64_t kMaxOffset = 100'000'000;
 inline constexpr uint64_t kMaxPly = 100'000;
@@ -36,9 +36,9 @@ struct Params {
   query::GameFilter filter;
   uint64_t limit = 20, offset = 0;
   bool oldestFirst = false, sameOrder = false;
-  std::string sort;        // players: games (the default) or score; games: date (the default), plies or id
-  std::string prefix;      // player names: the start of a name
-  uint64_t minGames = 1;   // players: leave out players with fewer games
+  std::string sort;            // players: games (the default) or score; games: date (the default), plies or id
+  std::string prefix;          // player names: the start of a name
+  uint64_t minGames = 1;       // players: leave out players with fewer games
   std::string pattern, where;  // pattern search: a formation, a condition on features
 };
 

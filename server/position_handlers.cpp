@@ -4,12 +4,12 @@
 
 #include "index/info.hpp"
 #include "query/error.hpp"
-#include "query/positions/explore.hpp"
 #include "query/json.hpp"
 #include "query/patterns/pattern.hpp"
+#include "query/positions/explore.hpp"
+#include "query/positions/position_request.hpp"
 #include "query/positions/search.hpp"
 #include "server/handlers.hpp"
-#include "query/positions/position_request.hpp"
 
 namespace apiary::server {
 
@@ -43,8 +43,8 @@ Reply searchReply(const Params& params, query::ReadSession& session) {
   const Board position = query::readPosition(params.position, &session.catalogue());
   query::KeptGames* kept = session.kept(params.filter);
   return timed([&] {
-    const query::SearchOptions options{params.offset, params.limit, params.oldestFirst, params.sameOrder, kept,
-                                       gamesOrder(params)};
+    const query::SearchOptions options{params.offset,    params.limit, params.oldestFirst,
+                                       params.sameOrder, kept,         gamesOrder(params)};
     return query::searchJson(query::search(session.db(), session.catalogue(), position, options));
   });
 }
@@ -54,15 +54,17 @@ Reply patternReply(const Params& params, query::ReadSession& session, std::chron
   // takes no position either): a position given is refused, not ignored.
   const query::PositionRequest& p = params.position;
   if (p.named()) {
-    const query::Field given = p.game ? query::Field::Game
+    const query::Field given = p.game                ? query::Field::Game
                                : !p.position.empty() ? query::Field::Position
-                               : p.ply ? query::Field::Ply : query::Field::Moves;
+                               : p.ply               ? query::Field::Ply
+                                                     : query::Field::Moves;
     throw query::QueryError(query::ErrorKind::BadInput, given, ": a pattern takes no position");
   }
   const query::Pattern pattern(params.pattern, params.where);
   return timed([&] {
     // One thread a query: the pattern pool's threads are the queries' share of the cores.
-    query::PatternRequest request{.filter = params.filter, .offset = params.offset, .limit = params.limit, .threads = 1};
+    query::PatternRequest request{
+        .filter = params.filter, .offset = params.offset, .limit = params.limit, .threads = 1};
     if (budget.count()) request.deadline = std::chrono::steady_clock::now() + budget;
     return query::patternJson(query::findPattern(session.db(), session.catalogue(), pattern, request));
   });

@@ -46,13 +46,10 @@ const std::vector<Route>& routeTable() {
       {"/api/player/*", "name", L::Database,
        [](auto& p, auto& name, auto* s, auto) { return playerReply(name, p, *s); }},
       {"/api/export", "", L::Database, [](auto& p, auto&, auto* s, auto) { return positionExportReply(p, *s); }},
-      {"/api/player_names", "", L::Database,
-       [](auto& p, auto&, auto* s, auto) { return playerNamesReply(p, *s); }},
+      {"/api/player_names", "", L::Database, [](auto& p, auto&, auto* s, auto) { return playerNamesReply(p, *s); }},
       {"/api/players", "", L::Database, [](auto& p, auto&, auto* s, auto) { return playersReply(p, *s); }},
-      {"/api/board", "", L::Quick, [](auto& p, auto&, auto* s, auto) { return boardReply(p, s); },
-       true},
-      {"/api/position.svg", "", L::Quick,
-       [](auto& p, auto&, auto* s, auto) { return svgReply(p, s); }, true},
+      {"/api/board", "", L::Quick, [](auto& p, auto&, auto* s, auto) { return boardReply(p, s); }, true},
+      {"/api/position.svg", "", L::Quick, [](auto& p, auto&, auto* s, auto) { return svgReply(p, s); }, true},
   };
   return table;
 }
@@ -187,8 +184,7 @@ Answer Router::answerRoute(const Request& request) const {
   }
   std::optional<SessionPool::Lease> lease;
   if (route->lane != Lane::Inline) lease.emplace(sessions_.acquire());
-  const std::string tag =
-      entityTag(lease ? (*lease)->lastGame() : sessions_.latest(), request.target + request.body);
+  const std::string tag = entityTag(lease ? (*lease)->lastGame() : sessions_.latest(), request.target + request.body);
   if (request.ifNoneMatch == tag) {
     answer.reply.status = 304;
   } else {

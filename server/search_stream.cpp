@@ -2,8 +2,8 @@
 
 #include "query/json.hpp"
 #include "query/json_text.hpp"
-#include "query/positions/search.hpp"
 #include "query/positions/position_request.hpp"
+#include "query/positions/search.hpp"
 #include "server/limits.hpp"
 #include "server/sessions.hpp"
 
@@ -15,8 +15,7 @@ SearchStream::SearchStream(SessionPool& sessions, const Params& params)
       position_(query::readPosition(params.position, &session_->catalogue())),
       params_(params) {
   // A position string has no move order: refuse same_order before the first line.
-  query::search(session_->db(), session_->catalogue(), position_,
-                {0, 0, params.oldestFirst, params.sameOrder, kept_});
+  query::search(session_->db(), session_->catalogue(), position_, {0, 0, params.oldestFirst, params.sameOrder, kept_});
 }
 
 std::string SearchStream::nextPage() {

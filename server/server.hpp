@@ -22,10 +22,10 @@ namespace apiary::server {
 struct ServerOptions {
   std::filesystem::path db;
   std::string host = "127.0.0.1";
-  int port = 8080;        // 0: any free port
-  unsigned threads = 0;   // threads answering from the database; 0: two a core
+  int port = 8080;       // 0: any free port
+  unsigned threads = 0;  // threads answering from the database; 0: two a core
   bool cors = false;
-  std::chrono::milliseconds refreshAfter{250};  // how stale a read session may be
+  std::chrono::milliseconds refreshAfter{250};                                        // how stale a read session may be
   std::chrono::steady_clock::duration patternBudget = limits::kDefaultPatternBudget;  // zero: none
   // Read what explore and search read into memory on a thread of its own, from the
   // start, while requests are answered (index/warm_up.hpp), with these hooks.

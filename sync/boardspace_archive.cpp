@@ -21,9 +21,9 @@ std::optional<int> number(std::string_view digits) {
 }
 
 bool endsWith(std::string_view text, std::string_view suffix) {
-  return text.size() >= suffix.size() &&
-         std::equal(suffix.rbegin(), suffix.rend(), text.rbegin(),
-                    [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
+  return text.size() >= suffix.size() && std::equal(suffix.rbegin(), suffix.rend(), text.rbegin(), [](char a, char b) {
+           return a == std::tolower(static_cast<unsigned char>(b));
+         });
 }
 
 // A listing page fetched and read; nullopt (reported) when it is bad.
@@ -127,8 +127,7 @@ std::optional<int> parseArchiveYear(std::string_view name) {
   return number(name.substr(prefix.size()));
 }
 
-std::vector<RemoteFile> walkBoardspace(HttpClient& client, const WalkOptions& options,
-                                       const WalkCallbacks& callbacks) {
+std::vector<RemoteFile> walkBoardspace(HttpClient& client, const WalkOptions& options, const WalkCallbacks& callbacks) {
   std::vector<RemoteFile> files;
   const auto root = listPage(client, options.rootUrl, callbacks);
   if (!root) return files;

@@ -31,7 +31,8 @@ FileScan scanFile(const std::filesystem::path& file) {
     in.read(buffer.data(), std::streamsize(buffer.size()));
     const auto got = std::size_t(in.gcount());
     XXH3_64bits_update(state.get(), buffer.data(), got);
-    out.nul = out.nul || std::find(buffer.begin(), buffer.begin() + std::ptrdiff_t(got), '\0') != buffer.begin() + std::ptrdiff_t(got);
+    out.nul = out.nul || std::find(buffer.begin(), buffer.begin() + std::ptrdiff_t(got), '\0') !=
+                             buffer.begin() + std::ptrdiff_t(got);
     out.size += got;
   }
   out.readable = !in.bad();

@@ -57,10 +57,8 @@ bool retryableCode(CURLcode code) {
     case CURLE_COULDNT_RESOLVE_HOST:
     case CURLE_SSL_CONNECT_ERROR:
     case CURLE_HTTP2:
-    case CURLE_HTTP2_STREAM:
-      return true;
-    default:
-      return false;
+    case CURLE_HTTP2_STREAM: return true;
+    default: return false;
   }
 }
 
@@ -413,9 +411,8 @@ void HttpClient::countOutcome(const std::string& url, const FetchResult& result)
   ++failuresInARow_;
   if (options_.failuresInARowToStop <= 0 || failuresInARow_ < options_.failuresInARowToStop || stopped_) return;
   stopped_ = true;
-  stopMessage_ = "stopped after " + std::to_string(failuresInARow_) +
-                 " failed requests in a row (the last: " + url + ": " + result.error +
-                 "); the server may be down or refusing this client, try again later";
+  stopMessage_ = "stopped after " + std::to_string(failuresInARow_) + " failed requests in a row (the last: " + url +
+                 ": " + result.error + "); the server may be down or refusing this client, try again later";
 }
 
 }  // namespace apiary::sync

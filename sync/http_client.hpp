@@ -74,8 +74,7 @@ class HttpClient {
   // The body streamed into `dest` (created or truncated only when a 2xx answer
   // starts; untouched on 304 and on errors before any body). After a failure
   // `dest` may hold part of a body: the caller's temporary name, its to remove.
-  FetchResult getFile(const std::string& url, const std::filesystem::path& dest,
-                      const Validators& validators = {});
+  FetchResult getFile(const std::string& url, const std::filesystem::path& dest, const Validators& validators = {});
 
   // After options.failuresInARowToStop failed URLs in a row the client requests
   // nothing more: every get fails at once, and stopMessage() says why.
@@ -98,8 +97,8 @@ class HttpClient {
     std::string unreachable;  // why robots.txt could not be read, when it could not
   };
   FetchResult fetch(const std::string& url, Body& body, const Validators& validators);
-  FetchResult tryAll(const std::string& url, Body& body, const Validators& validators,
-                     std::chrono::milliseconds gap, std::string& redirect);
+  FetchResult tryAll(const std::string& url, Body& body, const Validators& validators, std::chrono::milliseconds gap,
+                     std::string& redirect);
   bool allowedByRobots(const std::string& url, FetchResult& result, std::chrono::milliseconds& gap);
   Try tryOnce(const std::string& url, Body& body, const Validators& validators);
   std::chrono::milliseconds waitBeforeRetry(const std::optional<std::chrono::milliseconds>& retryAfter,
@@ -110,7 +109,7 @@ class HttpClient {
   void countOutcome(const std::string& url, const FetchResult& result);
 
   HttpOptions options_;
-  void* curl_ = nullptr;  // CURL*: one handle, so one connection kept alive
+  void* curl_ = nullptr;                     // CURL*: one handle, so one connection kept alive
   std::map<std::string, HostRules> robots_;  // by origin, "https://host:port"
   std::chrono::steady_clock::time_point lastEnd_{};
   bool anyRequest_ = false;

@@ -76,7 +76,7 @@ RobotsRules RobotsRules::parse(std::string_view text, std::string_view agent) {
   // those of `*` groups; the former win when there are any.
   RobotsRules named, anyone;
   bool sawNamed = false;
-  bool inAgentLines = false;         // the previous line was a User-agent line
+  bool inAgentLines = false;  // the previous line was a User-agent line
   bool groupNamed = false, groupAny = false;
   while (!text.empty()) {
     const auto end = text.find_first_of("\r\n");
@@ -101,8 +101,7 @@ RobotsRules RobotsRules::parse(std::string_view text, std::string_view agent) {
       if (line->value.empty()) continue;  // "Disallow:" alone forbids nothing
       addTo([&](RobotsRules& rules) { rules.rules_.push_back({std::string(line->value), allow}); });
     } else if (equalsIgnoringCase(line->field, "crawl-delay")) {
-      if (const auto delay = parseSeconds(line->value))
-        addTo([&](RobotsRules& rules) { rules.crawlDelay_ = delay; });
+      if (const auto delay = parseSeconds(line->value)) addTo([&](RobotsRules& rules) { rules.crawlDelay_ = delay; });
     }
   }
   return sawNamed ? named : anyone;

@@ -29,7 +29,7 @@ struct SyncProgress {
   uint64_t filesDone = 0;     // of those, fetched, not modified or failed
   int64_t bytes = 0;
   bool walked = false;
-  double secondsLeft = -1;    // the fetches' pace so far times the files left; -1: unknown
+  double secondsLeft = -1;  // the fetches' pace so far times the files left; -1: unknown
   ingest::ImportProgress ingest;
   double seconds = 0;
 };
@@ -39,12 +39,12 @@ struct SyncOptions {
   std::string url;                    // the archive's root instead of the row's (a mirror)
   std::optional<int> since;           // files of this year and later only
   HttpOptions http;
-  std::filesystem::path mirror;       // empty: <db>/mirror/<source>
-  bool dryRun = false;                // walk and plan, fetch and ingest nothing
-  ingest::ImportOptions import;       // batches, jobs, findings (pathState is the run's)
+  std::filesystem::path mirror;  // empty: <db>/mirror/<source>
+  bool dryRun = false;           // walk and plan, fetch and ingest nothing
+  ingest::ImportOptions import;  // batches, jobs, findings (pathState is the run's)
   std::function<void(const SyncFailure&)> failure;
-  std::function<void(const SyncProgress&)> progress;       // on any thread, one call at a time
-  std::function<void(const RemoteFile&)> wouldFetch;       // a dry run: each file a sync would request
+  std::function<void(const SyncProgress&)> progress;  // on any thread, one call at a time
+  std::function<void(const RemoteFile&)> wouldFetch;  // a dry run: each file a sync would request
 };
 
 struct SyncSummary {

@@ -1,7 +1,7 @@
 #include "support.hpp"
 
-#include <catch2/catch.hpp>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <fstream>
 #include <sstream>
@@ -45,8 +45,11 @@ TempDir::TempDir(const std::string& name)
 
 TempDir::~TempDir() {
   std::error_code ec;
-  for (auto it = std::filesystem::recursive_directory_iterator(path, ec); !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
-    if (!it->is_symlink(ec)) std::filesystem::permissions(it->path(), std::filesystem::perms::owner_all, std::filesystem::perm_options::add, ec);
+  for (auto it = std::filesystem::recursive_directory_iterator(path, ec);
+       !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
+    if (!it->is_symlink(ec))
+      std::filesystem::permissions(it->path(), std::filesystem::perms::owner_all, std::filesystem::perm_options::add,
+                                   ec);
   std::filesystem::remove_all(path, ec);
 }
 

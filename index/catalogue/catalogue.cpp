@@ -5,17 +5,16 @@
 #include <array>
 #include <numeric>
 
-#include "index/catalogue/catalogue_schema.hpp"
 #include "index/catalogue/archive_marks.hpp"
-#include "index/codec.hpp"
+#include "index/catalogue/catalogue_schema.hpp"
 #include "index/catalogue/text_fold.hpp"
+#include "index/codec.hpp"
 
 namespace apiary::index {
 
 namespace {
 
-constexpr const char* kInsertBatch =
-    "INSERT INTO batches(id, state, first_game, games) VALUES (?1, 'pending', ?2, ?3)";
+constexpr const char* kInsertBatch = "INSERT INTO batches(id, state, first_game, games) VALUES (?1, 'pending', ?2, ?3)";
 constexpr const char* kInsertGame =
     "INSERT INTO games(id, batch, source, source_index, notation, game_type, white, black, event, site,"
     " date, result, first_mover, plies, moves, final_key, fingerprint, sequence, tags,"
@@ -84,18 +83,14 @@ void sortTagRows(std::vector<std::pair<int64_t, GameId>>& rows) {
   }
 }
 
-std::span<const uint8_t> bytesOf(std::string_view s) {
-  return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
-}
+std::span<const uint8_t> bytesOf(std::string_view s) { return {reinterpret_cast<const uint8_t*>(s.data()), s.size()}; }
 
 }  // namespace
 
 Catalogue::Catalogue(const std::filesystem::path& file, bool readOnly) : db_(file, readOnly) {
   configureCatalogue(db_);
-  if (readOnly)
-    checkIndexFormat(db_, file);
-  else
-    createCatalogueSchema(db_);
+  if (readOnly) checkIndexFormat(db_, file);
+  else createCatalogueSchema(db_);
 }
 
 Catalogue::~Catalogue() = default;

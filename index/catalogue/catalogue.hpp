@@ -20,15 +20,15 @@
 
 #include "grammar/rejection.hpp"
 #include "index/catalogue/game_row.hpp"
-#include "index/record.hpp"
 #include "index/catalogue/sqlite.hpp"
 #include "index/catalogue/synced_files.hpp"
+#include "index/record.hpp"
 
 namespace apiary::index {
 
 struct TagFilter {
   enum class Match { Exact, Prefix, Contains };  // Exact is case-sensitive, the others not
-  std::string name;  // any letter case
+  std::string name;                              // any letter case
   std::string value;
   Match match = Match::Exact;
 };
@@ -44,7 +44,7 @@ struct CatalogueCounts {
   uint64_t games = 0;
   std::map<std::string, uint64_t> gamesByType, notations;
   uint64_t rejected = 0, sources = 0, batches = 0;
-  uint64_t repaired = 0;  // games read with lenient repairs
+  uint64_t repaired = 0;   // games read with lenient repairs
   std::string newestDate;  // the latest date of a game; empty when none is dated
 };
 
@@ -87,8 +87,7 @@ class Catalogue {
   uint64_t countTags(std::span<const TagFilter> filters, GameId visible) const;
   // Every game in id order, without tags; then every (game, name, value) in no order.
   void forEachGame(GameId visible, const std::function<void(const GameRow&)>& f) const;
-  void forEachTag(GameId visible,
-                  const std::function<void(GameId, const std::string&, const std::string&)>& f) const;
+  void forEachTag(GameId visible, const std::function<void(GameId, const std::string&, const std::string&)>& f) const;
   CatalogueCounts counts(GameId visible) const;
   std::vector<CatalogueBatch> batches() const;  // all of them, in flight included
   // A source's files as synced_files holds them (for the writer: after recovery).

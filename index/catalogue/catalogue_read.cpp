@@ -97,8 +97,7 @@ std::optional<GameRow> Catalogue::game(GameId id, GameId visible) const {
   const std::vector<int64_t> values = tagValueIds(*s, 18);
   s->reset();
   for (int64_t value : values) {
-    auto tag = prepared(
-        "SELECT n.name, v.value FROM tag_values v JOIN tag_names n ON n.id = v.name WHERE v.id = ?1");
+    auto tag = prepared("SELECT n.name, v.value FROM tag_values v JOIN tag_names n ON n.id = v.name WHERE v.id = ?1");
     tag->bind(1, value);
     if (tag->step()) row.tags.emplace_back(tag->text(0), tag->text(1));
   }
@@ -106,8 +105,8 @@ std::optional<GameRow> Catalogue::game(GameId id, GameId visible) const {
   return row;
 }
 
-std::vector<GameId> Catalogue::searchTags(std::span<const TagFilter> filters, uint64_t offset,
-                                          uint64_t limit, GameId visible) const {
+std::vector<GameId> Catalogue::searchTags(std::span<const TagFilter> filters, uint64_t offset, uint64_t limit,
+                                          GameId visible) const {
   std::vector<GameId> ids;
   if (filters.empty()) {
     auto s = prepared("SELECT id FROM games WHERE id <= ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3");
@@ -142,8 +141,8 @@ void Catalogue::forEachGame(GameId visible, const std::function<void(const GameR
   while (s.step()) f(rowFrom(s));
 }
 
-void Catalogue::forEachTag(
-    GameId visible, const std::function<void(GameId, const std::string&, const std::string&)>& f) const {
+void Catalogue::forEachTag(GameId visible,
+                           const std::function<void(GameId, const std::string&, const std::string&)>& f) const {
   Statement s(db_,
               "SELECT t.game, n.name, v.value FROM game_tags t JOIN tag_values v ON v.id = t.value"
               " JOIN tag_names n ON n.id = v.name WHERE t.game <= ?1");
@@ -154,8 +153,7 @@ void Catalogue::forEachTag(
 CatalogueCounts Catalogue::counts(GameId visible) const {
   CatalogueCounts c;
   // One pass over the games for both groupings.
-  auto s = prepared(
-      "SELECT game_type, notation, count(*) FROM games WHERE id <= ?1 GROUP BY game_type, notation");
+  auto s = prepared("SELECT game_type, notation, count(*) FROM games WHERE id <= ?1 GROUP BY game_type, notation");
   s->bind(1, visible);
   while (s->step()) {
     const auto n = uint64_t(s->integer(2));
@@ -179,8 +177,9 @@ CatalogueCounts Catalogue::counts(GameId visible) const {
   batches->step();
   c.batches = uint64_t(batches->integer(0));
   // Down the date index from its top: the first visible game is the newest.
-  auto newest = prepared("SELECT date FROM games WHERE id <= ?1 AND date IS NOT NULL AND date <> ''"
-                         " ORDER BY date DESC LIMIT 1");
+  auto newest = prepared(
+      "SELECT date FROM games WHERE id <= ?1 AND date IS NOT NULL AND date <> ''"
+      " ORDER BY date DESC LIMIT 1");
   newest->bind(1, visible);
   if (newest->step()) c.newestDate = newest->text(0);
   return c;

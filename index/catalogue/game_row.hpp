@@ -22,7 +22,7 @@ struct GameRow {
   std::string notation;
   std::string gameType;  // "Base+MLP"
   std::string white, black, event, site;
-  std::string date;  // ISO, or empty
+  std::string date;                          // ISO, or empty
   GameState result = GameState::InProgress;  // InProgress: unknown
   Color firstMover = Color::White;
   uint32_t plies = 0;

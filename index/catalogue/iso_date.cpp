@@ -38,7 +38,8 @@ std::vector<Token> tokens(std::string_view text, char& separator) {
     if (std::isdigit(c)) {
       while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
       const bool time = (i > 0 && text[i - 1] == ':') || (j < text.size() && text[j] == ':');
-      if (!time && j - i <= 4) out.push_back({true, text.substr(i, j - i), std::stoi(std::string(text.substr(i, j - i)))});
+      if (!time && j - i <= 4)
+        out.push_back({true, text.substr(i, j - i), std::stoi(std::string(text.substr(i, j - i)))});
       if (!separator && j < text.size() && (text[j] == '.' || text[j] == '-' || text[j] == '/')) separator = text[j];
     } else if (std::isalpha(c) || c == '?') {
       while (j < text.size() && (std::isalpha(static_cast<unsigned char>(text[j])) || text[j] == '?')) ++j;

@@ -92,7 +92,7 @@ bool KnownAccounts::isGuest(std::string_view name) const { return foldCase(name)
 void KnownAccounts::addFunctions(const Connection& db) const {
   auto* self = const_cast<KnownAccounts*>(this);  // SQLite's user data is not const; the functions only read
   for (const auto& [name, function] : {std::pair{"is_bot", &accountFunction<&KnownAccounts::isBot>},
-                                 std::pair{"is_guest", &accountFunction<&KnownAccounts::isGuest>}}) {
+                                       std::pair{"is_guest", &accountFunction<&KnownAccounts::isGuest>}}) {
     const int rc = sqlite3_create_function_v2(db.handle(), name, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, self, function,
                                               nullptr, nullptr, nullptr);
     if (rc != SQLITE_OK) throw SqliteError(std::string("cannot add ") + name + "(): " + sqlite3_errmsg(db.handle()));

@@ -13,8 +13,8 @@ namespace {
 }  // namespace
 
 Connection::Connection(const std::filesystem::path& file, bool readOnly) : readOnly_(readOnly) {
-  const int flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
-                    SQLITE_OPEN_NOMUTEX;
+  const int flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX;
   if (sqlite3_open_v2(file.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
     const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
@@ -43,8 +43,8 @@ int64_t Connection::lastInsertRowid() const { return sqlite3_last_insert_rowid(d
 void Connection::releaseMemory() { sqlite3_db_release_memory(db_); }
 
 Statement::Statement(const Connection& db, std::string_view sql) : db_(db) {
-  if (sqlite3_prepare_v3(db.handle(), sql.data(), int(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt_,
-                         nullptr) != SQLITE_OK)
+  if (sqlite3_prepare_v3(db.handle(), sql.data(), int(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt_, nullptr) !=
+      SQLITE_OK)
     fail(db.handle(), "cannot prepare \"" + std::string(sql) + "\"");
 }
 

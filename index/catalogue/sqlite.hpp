@@ -63,8 +63,8 @@ class Statement {
     return *this;
   }
 
-  bool step();  // true when a row is ready
-  void run();   // steps to the end, for statements without rows
+  bool step();   // true when a row is ready
+  void run();    // steps to the end, for statements without rows
   void reset();  // ready to run again, bindings cleared
 
   int64_t integer(int column) const;

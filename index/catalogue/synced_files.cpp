@@ -12,8 +12,9 @@ constexpr const char* kNow = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')";
 
 void Catalogue::insertSyncedFiles(std::span<const SyncedFile> files, uint64_t batch) {
   static const std::string sql =
-      std::string("INSERT OR REPLACE INTO synced_files(source, url, mirror_path, listed_size, listed_date, etag,"
-                  " last_modified, checksum, ingested_at, batch) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ") +
+      std::string(
+          "INSERT OR REPLACE INTO synced_files(source, url, mirror_path, listed_size, listed_date, etag,"
+          " last_modified, checksum, ingested_at, batch) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ") +
       kNow + ", ?9)";
   for (const SyncedFile& f : files) {
     auto insert = prepared(sql.c_str());
@@ -46,7 +47,7 @@ std::vector<SyncedFile> Catalogue::syncedFiles(std::string_view source) const {
   s->bind(1, source);
   std::vector<SyncedFile> files;
   while (s->step()) {
-    SyncedFile f{std::string(source), s->text(0), s->text(1), std::nullopt, s->text(3), s->text(4), s->text(5),
+    SyncedFile f{std::string(source),     s->text(0), s->text(1), std::nullopt, s->text(3), s->text(4), s->text(5),
                  uint64_t(s->integer(6)), s->text(7)};
     if (!s->isNull(2)) f.listedSize = uint64_t(s->integer(2));
     files.push_back(std::move(f));

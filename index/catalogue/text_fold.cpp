@@ -1,9 +1,9 @@
 #include "index/catalogue/text_fold.hpp"
 
 #include <sqlite3.h>
-#include <optional>
 #include <unicode/normalizer2.h>
 #include <unicode/unistr.h>
+#include <optional>
 
 #include "index/catalogue/sqlite.hpp"
 

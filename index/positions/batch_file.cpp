@@ -121,7 +121,9 @@ void groupByPosition(std::span<const Entry> sorted, std::vector<std::pair<std::s
 
 // A position more than kListMax games of the batch reached is an aggregate, its
 // postings apart (under its own key) and its statistics in the bucket.
-bool popular(std::pair<std::size_t, std::size_t> group) { return group.second - group.first > PositionRecord::kListMax; }
+bool popular(std::pair<std::size_t, std::size_t> group) {
+  return group.second - group.first > PositionRecord::kListMax;
+}
 
 void writePopularPostings(rocksdb::SstFileWriter& writer, const BatchFileBuffers::Arrays& a,
                           std::span<const Entry> sorted, GameId firstGame) {

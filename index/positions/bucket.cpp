@@ -55,8 +55,7 @@ std::string_view BucketWriter::finish() {
   return {start, used_ - (kCountRoom - length)};
 }
 
-BucketReader::BucketReader(uint64_t bucket, std::string_view bytes)
-    : high_(bucket << (64 - kBucketBits)), in_(bytes) {
+BucketReader::BucketReader(uint64_t bucket, std::string_view bytes) : high_(bucket << (64 - kBucketBits)), in_(bytes) {
   left_ = in_.varint();
   ok_ = in_.ok() && left_ <= bytes.size();  // each position takes at least two bytes
 }

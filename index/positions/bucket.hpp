@@ -49,7 +49,7 @@ class BucketWriter {
   // is never copied to put it in front.
   static constexpr std::size_t kCountRoom = 10;
   static constexpr std::size_t kMaxVarint = 10;
-  std::string bytes_;      // written up to used_; the rest is room
+  std::string bytes_;  // written up to used_; the rest is room
   std::size_t used_ = 0;
   std::size_t count_ = 0;
   PositionHash previous_ = 0;

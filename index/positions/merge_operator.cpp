@@ -2,8 +2,8 @@
 
 #include <vector>
 
-#include "index/positions/bucket.hpp"
 #include "index/keys.hpp"
+#include "index/positions/bucket.hpp"
 #include "index/positions/posting_list.hpp"
 
 namespace apiary::index {

@@ -11,8 +11,8 @@ class PositionMergeOperator : public rocksdb::MergeOperator {
  public:
   const char* Name() const override { return "apiary.PositionBucket.v2"; }
   bool FullMergeV2(const MergeOperationInput& in, MergeOperationOutput* out) const override;
-  bool PartialMergeMulti(const rocksdb::Slice& key, const std::deque<rocksdb::Slice>& operands,
-                         std::string* value, rocksdb::Logger* logger) const override;
+  bool PartialMergeMulti(const rocksdb::Slice& key, const std::deque<rocksdb::Slice>& operands, std::string* value,
+                         rocksdb::Logger* logger) const override;
 };
 
 }  // namespace apiary::index

@@ -30,8 +30,7 @@ struct StoredGame {
   // The position after `ply` (1..plies).
   PlyFeatures after(uint32_t ply) const {
     const unsigned char* p = features + PlyFeatures::kBytes * (ply - 1);
-    return {uint64_t(p[0]) | uint64_t(p[1]) << 8 | uint64_t(p[2]) << 16 | uint64_t(p[3]) << 24 |
-            uint64_t(p[4]) << 32};
+    return {uint64_t(p[0]) | uint64_t(p[1]) << 8 | uint64_t(p[2]) << 16 | uint64_t(p[3]) << 24 | uint64_t(p[4]) << 32};
   }
 };
 

@@ -10,15 +10,13 @@ namespace {
 
 }  // namespace
 
-PositionReads::PositionReads(std::vector<std::optional<std::string_view>> records,
-                             std::vector<std::string_view> apart, std::shared_ptr<const void> owner)
+PositionReads::PositionReads(std::vector<std::optional<std::string_view>> records, std::vector<std::string_view> apart,
+                             std::shared_ptr<const void> owner)
     : records_(std::move(records)), apart_(std::move(apart)), owners_{std::move(owner)} {
   apart_.resize(records_.size());
 }
 
-uint64_t PositionReads::games(std::size_t i) const {
-  return records_[i] ? PositionRecord::gamesOf(*records_[i]) : 0;
-}
+uint64_t PositionReads::games(std::size_t i) const { return records_[i] ? PositionRecord::gamesOf(*records_[i]) : 0; }
 
 std::optional<PositionStats> PositionReads::stats(std::size_t i) const {
   if (!records_[i]) return std::nullopt;

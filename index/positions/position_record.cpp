@@ -59,9 +59,7 @@ bool isAggregate(std::string_view bytes) { return !bytes.empty() && uint8_t(byte
 
 }  // namespace
 
-uint64_t PositionRecord::games() const {
-  return aggregated_ ? stats_.counts.games : entries_.size();
-}
+uint64_t PositionRecord::games() const { return aggregated_ ? stats_.counts.games : entries_.size(); }
 
 uint64_t PositionRecord::gamesOf(std::string_view bytes) {
   Reader in(bytes);
@@ -235,13 +233,13 @@ bool PositionRecord::postingsOf(std::string_view bytes, std::string_view apart, 
   const std::vector<Posting> all = r.postings();
   total = all.size();
   if (offset < total)
-    out.assign(all.begin() + std::ptrdiff_t(offset), all.begin() + std::ptrdiff_t(offset + std::min(limit, total - offset)));
+    out.assign(all.begin() + std::ptrdiff_t(offset),
+               all.begin() + std::ptrdiff_t(offset + std::min(limit, total - offset)));
   return true;
 }
 
 void combineEdges(std::vector<NextEdge>& edges) {
-  std::sort(edges.begin(), edges.end(),
-            [](const NextEdge& a, const NextEdge& b) { return a.label < b.label; });
+  std::sort(edges.begin(), edges.end(), [](const NextEdge& a, const NextEdge& b) { return a.label < b.label; });
   std::size_t out = 0;
   for (std::size_t i = 0; i < edges.size(); ++i) {
     if (out > 0 && edges[out - 1].label == edges[i].label) edges[out - 1].counts += edges[i].counts;
@@ -288,8 +286,8 @@ bool mergeRecords(std::span<const std::string_view> operands, std::string& out) 
       const std::vector<Posting> p = r.postings();
       const std::size_t middle = merged.postings_.size();
       merged.postings_.insert(merged.postings_.end(), p.begin(), p.end());
-      std::inplace_merge(merged.postings_.begin(), merged.postings_.begin() + middle,
-                         merged.postings_.end(), newerFirst);
+      std::inplace_merge(merged.postings_.begin(), merged.postings_.begin() + middle, merged.postings_.end(),
+                         newerFirst);
     }
     combineEdges(merged.stats_.next);
   }

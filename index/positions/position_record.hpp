@@ -97,11 +97,11 @@ class PositionRecord {
   friend bool mergeRecords(std::span<const std::string_view> operands, std::string& out);
 
   bool aggregated_ = false;
-  std::vector<Entry> entries_;    // list form, game descending
-  std::vector<uint32_t> labels_;  // list form, entries' labels back to back
-  PositionStats stats_;           // aggregate form
-  std::vector<Posting> postings_; // aggregate form, in the record, game descending
-  std::vector<Posting> apart_;    // aggregate form, decoded from the position's own key
+  std::vector<Entry> entries_;     // list form, game descending
+  std::vector<uint32_t> labels_;   // list form, entries' labels back to back
+  PositionStats stats_;            // aggregate form
+  std::vector<Posting> postings_;  // aggregate form, in the record, game descending
+  std::vector<Posting> apart_;     // aggregate form, decoded from the position's own key
 };
 
 // Sorts edges by label, summing those with equal labels.

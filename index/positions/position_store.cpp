@@ -2,23 +2,23 @@
 
 #include <fstream>
 
+#include <fcntl.h>
 #include <rocksdb/db.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/options.h>
 #include <rocksdb/sst_file_reader.h>
 #include <rocksdb/table.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
-#include <set>
 #include <chrono>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
-#include "index/positions/bucket.hpp"
 #include "index/codec.hpp"
+#include "index/positions/bucket.hpp"
 #include "index/positions/merge_operator.hpp"
 #include "index/positions/position_record.hpp"
 
@@ -193,8 +193,7 @@ bool PositionStore::read(PositionHash position, const std::function<void(std::st
   const uint64_t bucket = bucketOf(position);
   rocksdb::PinnableSlice value;
   countLookup(1);
-  const rocksdb::Status s =
-      db_->Get({}, db_->DefaultColumnFamily(), IndexKey::bucket(bucket).encode(), &value);
+  const rocksdb::Status s = db_->Get({}, db_->DefaultColumnFamily(), IndexKey::bucket(bucket).encode(), &value);
   if (s.IsNotFound()) return false;
   require(s, "reading a position");
   const auto record = findInBucket(bucket, value.ToStringView(), position);
@@ -212,8 +211,7 @@ bool PositionStore::readWithPostings(PositionHash position,
     if (PositionRecord::apartOf(record) == 0) return f(record, {});
     rocksdb::PinnableSlice apart;
     countLookup(1);
-    const rocksdb::Status s =
-        db_->Get({}, db_->DefaultColumnFamily(), IndexKey::postings(position).encode(), &apart);
+    const rocksdb::Status s = db_->Get({}, db_->DefaultColumnFamily(), IndexKey::postings(position).encode(), &apart);
     if (!s.IsNotFound()) require(s, "reading the postings of a position");
     f(record, apart.ToStringView());
   });

@@ -117,8 +117,8 @@ bool mergePostingLists(std::span<const std::string_view> lists, std::string& out
   return std::all_of(cursors.begin(), cursors.end(), [](const ListCursor& c) { return c.ok(); });
 }
 
-bool pageOfPostings(std::string_view a, std::string_view b, uint64_t offset, uint64_t limit,
-                    std::vector<Posting>& out, uint64_t& total) {
+bool pageOfPostings(std::string_view a, std::string_view b, uint64_t offset, uint64_t limit, std::vector<Posting>& out,
+                    uint64_t& total) {
   out.clear();
   const uint64_t na = postingCount(a), nb = postingCount(b);
   total = na + nb;

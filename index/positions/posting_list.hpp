@@ -30,9 +30,7 @@ struct Posting {
 // one. Reading refuses a gap of zero or one that would go below 1.
 class GameDeltas {
  public:
-  void put(std::string& out, GameId game) {
-    putVarint(out, next(game));
-  }
+  void put(std::string& out, GameId game) { putVarint(out, next(game)); }
   // The same into room the caller made (writeVarint: at most 10 bytes).
   char* write(char* p, GameId game) { return writeVarint(p, next(game)); }
   GameId read(Reader& in) {
@@ -70,7 +68,7 @@ bool mergePostingLists(std::span<const std::string_view> lists, std::string& out
 
 // Postings [offset, offset + limit) of the union of two lists, newest first, and
 // how many there are in all.
-bool pageOfPostings(std::string_view a, std::string_view b, uint64_t offset, uint64_t limit,
-                    std::vector<Posting>& out, uint64_t& total);
+bool pageOfPostings(std::string_view a, std::string_view b, uint64_t offset, uint64_t limit, std::vector<Posting>& out,
+                    uint64_t& total);
 
 }  // namespace apiary::index

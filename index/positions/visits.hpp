@@ -26,8 +26,8 @@ struct VisitList {
     PositionHash position;
     uint32_t ply;
   };
-  std::vector<Ply> order;        // scratch
-  std::vector<uint32_t> seen;    // scratch: 1 + a ply, by hash
+  std::vector<Ply> order;      // scratch
+  std::vector<uint32_t> seen;  // scratch: 1 + a ply, by hash
 
   std::span<const uint32_t> labelsOf(const Visit& v) const {
     return std::span(labels).subspan(v.firstLabel, v.labelCount);

@@ -168,7 +168,8 @@ std::string drawText(const Diagram& d, const TextStyle& style) {
       if (stack) {
         const Ink ink = colorOf(stack->top()) == Color::White ? Ink::WhitePiece : Ink::BlackPiece;
         canvas.put(row, col, bugLetter(stack->top()), ink);
-        if (stack->height() > 1) canvas.put(row, col + 1, stack->height() < 10 ? char('0' + stack->height()) : '+', ink);
+        if (stack->height() > 1)
+          canvas.put(row, col + 1, stack->height() < 10 ? char('0' + stack->height()) : '+', ink);
         // In colour a tile is two characters wide, with or without a height.
         else if (style.color) canvas.put(row, col + 1, ' ', ink);
         if (stack->height() > 1 || style.color) after = col + 2;

@@ -40,8 +40,8 @@ Diagram diagramOf(const Board& board);
 std::string statusText(const Diagram& diagram);
 
 struct TextStyle {
-  bool color = false;   // ANSI colours: only when writing to a terminal
-  bool legend = true;   // a key and the stacks' contents under the board
+  bool color = false;  // ANSI colours: only when writing to a terminal
+  bool legend = true;  // a key and the stacks' contents under the board
 };
 
 // The hive on a hex grid drawn with offset rows: each row is shifted half a cell from

@@ -19,7 +19,8 @@ std::string escapeXml(std::string_view text) {
         case '>': out += "&gt;"; break;
         case '"': out += "&quot;"; break;
         case '\'': out += "&apos;"; break;
-        default: out += (c < 0x20 && c != '\t' && c != '\n' && c != '\r') ? kReplacement : std::string_view(&text[i], 1);
+        default:
+          out += (c < 0x20 && c != '\t' && c != '\n' && c != '\r') ? kReplacement : std::string_view(&text[i], 1);
       }
       ++i;
       continue;
@@ -103,7 +104,9 @@ class Element {
   Element& attr(std::string_view key, double value) { return attr(key, num(value)); }
   std::string empty() const { return open_ + "/>"; }
   std::string text(std::string_view content) const { return withChildren(escapeXml(content)); }
-  std::string withChildren(std::string_view markup) const { return open_ + ">" + std::string(markup) + "</" + name_ + ">"; }
+  std::string withChildren(std::string_view markup) const {
+    return open_ + ">" + std::string(markup) + "</" + name_ + ">";
+  }
 
  private:
   std::string name_, open_;
@@ -138,9 +141,8 @@ std::string drawTile(const DiagramStack& s, double size, Point c) {
     for (auto p = s.pieces.rbegin() + 1; p != s.pieces.rend(); ++p)
       covered += std::string(covered.empty() ? "" : " ") + (colorOf(*p) == Color::White ? 'w' : 'b') +
                  kBugLetters[int(bugOf(*p))];
-    inner += textAt({c.x, c.y + size * 0.58}, size * 0.3, white ? kInk : kWhiteTile)
-                 .attr("class", "covered")
-                 .text(covered);
+    inner +=
+        textAt({c.x, c.y + size * 0.58}, size * 0.3, white ? kInk : kWhiteTile).attr("class", "covered").text(covered);
   }
   return Element("g").attr("class", white ? "stack white" : "stack black").withChildren(inner);
 }
@@ -206,7 +208,13 @@ std::string drawSvg(const Diagram& d, const SvgOptions& options) {
   std::string title;
   for (const auto& line : options.caption) title += (title.empty() ? "" : "; ") + line;
   std::string body = Element("title").text(title.empty() ? statusText(d) : title) + "\n";
-  body += Element("rect").attr("class", "background").attr("width", width).attr("height", height).attr("fill", "#fbfaf7").empty() + "\n";
+  body += Element("rect")
+              .attr("class", "background")
+              .attr("width", width)
+              .attr("height", height)
+              .attr("fill", "#fbfaf7")
+              .empty() +
+          "\n";
   std::string board = "\n";
   for (const auto& s : d.stacks) board += drawTile(s, size, at(s.at)) + "\n";
   // The marks go after the tiles so no neighbour covers them.

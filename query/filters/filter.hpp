@@ -12,8 +12,8 @@ namespace apiary::query {
 inline constexpr int64_t kMaxRating = 1'000'000;
 
 struct GameFilter {
-  std::optional<std::string> player;    // White or Black
-  std::optional<std::string> color;     // with player: first or second (who moved first)
+  std::optional<std::string> player;  // White or Black
+  std::optional<std::string> color;   // with player: first or second (who moved first)
   std::optional<std::string> white;
   std::optional<std::string> black;
   std::optional<std::string> event;     // substring, any case

@@ -47,20 +47,24 @@ std::optional<GameState> resultFilterState(std::string_view text) {
 
 void validateFilter(const GameFilter& f) {
   if (f.result && !resultFilterState(*f.result))
-    throw QueryError(ErrorKind::BadInput, Field::Result, " '" + *f.result + "': expected white, black, draw or unknown");
+    throw QueryError(ErrorKind::BadInput, Field::Result,
+                     " '" + *f.result + "': expected white, black, draw or unknown");
   if (f.gameType && !GameType::parse(*f.gameType))
-    throw QueryError(ErrorKind::BadInput, Field::GameType, " '" + *f.gameType + "': expected Base, Base+M, ..., Base+MLP");
+    throw QueryError(ErrorKind::BadInput, Field::GameType,
+                     " '" + *f.gameType + "': expected Base, Base+M, ..., Base+MLP");
   if (f.color && *f.color != "first" && *f.color != "second")
     throw QueryError(ErrorKind::BadInput, Field::Color, " '" + *f.color + "': expected first or second");
   if (f.color && !f.player)
     throw QueryError(ErrorKind::BadInput, Field::Color, " needs a player: it says whether that player moved first");
   if (f.fromDate && !isIsoPrefix(*f.fromDate))
-    throw QueryError(ErrorKind::BadInput, Field::FromDate, " '" + *f.fromDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
+    throw QueryError(ErrorKind::BadInput, Field::FromDate,
+                     " '" + *f.fromDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
   if (f.toDate && !isIsoPrefix(*f.toDate))
     throw QueryError(ErrorKind::BadInput, Field::ToDate, " '" + *f.toDate + "': expected yyyy-mm-dd, yyyy-mm or yyyy");
   if (f.minRating && (*f.minRating < 0 || *f.minRating > kMaxRating))
-    throw QueryError(ErrorKind::BadInput, Field::MinRating,
-                     " " + std::to_string(*f.minRating) + ": expected a rating from 0 to " + std::to_string(kMaxRating));
+    throw QueryError(
+        ErrorKind::BadInput, Field::MinRating,
+        " " + std::to_string(*f.minRating) + ": expected a rating from 0 to " + std::to_string(kMaxRating));
 }
 
 std::vector<index::GameId> selectGames(const index::Database& db, const GameFilter& filter) {

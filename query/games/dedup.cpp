@@ -173,8 +173,8 @@ void findTransposed(const Context& x, std::vector<DuplicateCluster>& out) {
           to = std::max(to, ply);
         }
     DuplicateCluster c = makeCluster(DedupMode::Transposed, ids, x);
-    c.reason = "the same final position after " + pliesText(plies) + " by " +
-               std::to_string(sequences.size()) + " different move orders";
+    c.reason = "the same final position after " + pliesText(plies) + " by " + std::to_string(sequences.size()) +
+               " different move orders";
     if (from <= to)
       c.reason += from == to ? "; they differ at ply " + std::to_string(from)
                              : "; they differ from ply " + std::to_string(from) + " to ply " + std::to_string(to);
@@ -279,8 +279,7 @@ void findPrefixes(const Context& x, DedupReport& report, std::vector<DuplicateCl
       if (shorter <= kReasonItems && longer > kReasonItems)
         c.reason += " and " + std::to_string(longer - kReasonItems) + " more";
     }
-    if (shorter > kReasonItems)
-      c.reason += "; and " + std::to_string(shorter - kReasonItems) + " more shorter games";
+    if (shorter > kReasonItems) c.reason += "; and " + std::to_string(shorter - kReasonItems) + " more shorter games";
     out.push_back(std::move(c));
   }
   report.timings.prefixReplay = since(t);

@@ -39,13 +39,13 @@ std::optional<DedupMode> parseDedupMode(std::string_view name);
 
 struct DedupOptions {
   bool exact = true, prefix = true, transposed = true;  // which modes to report
-  GameFilter filter;        // only games the filter keeps are compared
-  uint32_t minPlies = 20;   // shorter games are in no cluster
+  GameFilter filter;                                    // only games the filter keeps are compared
+  uint32_t minPlies = 20;                               // shorter games are in no cluster
 };
 
 struct DuplicateGame {
   index::GameId id = 0;
-  std::string source;     // the file, or "archive.zip/member"
+  std::string source;       // the file, or "archive.zip/member"
   int64_t sourceIndex = 0;  // 0-based position of the game in it
   std::string notation;
   uint32_t plies = 0;
@@ -53,7 +53,7 @@ struct DuplicateGame {
 
 struct DuplicateCluster {
   DedupMode mode = DedupMode::Exact;
-  std::string reason;               // why these games match, in words
+  std::string reason;                // why these games match, in words
   std::vector<DuplicateGame> games;  // by id
 };
 
@@ -69,9 +69,9 @@ struct DedupTimings {
 
 struct DedupReport {
   std::vector<DuplicateCluster> clusters;  // exact, then prefix, then transposed; by first id
-  uint64_t games = 0;      // games the filter kept
-  uint64_t compared = 0;   // of those, games of at least minPlies
-  uint64_t prefixCandidates = 0;  // (shorter, longer) pairs checked by replay
+  uint64_t games = 0;                      // games the filter kept
+  uint64_t compared = 0;                   // of those, games of at least minPlies
+  uint64_t prefixCandidates = 0;           // (shorter, longer) pairs checked by replay
   DedupTimings timings;
 };
 

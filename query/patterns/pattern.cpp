@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "features/mobility.hpp"
 #include "engine/movegen.hpp"
+#include "features/mobility.hpp"
 #include "features/position_features.hpp"
 #include "grammar/pattern.hpp"
 #include "query/error.hpp"
@@ -134,14 +134,18 @@ void checkSides(const syntax::ConditionWord& c, std::optional<Side>& named) {
   const auto& cmp = c.comparison;
   const std::string name(syntax::featureName(cmp.feature));
   if (cmp.feature == syntax::FeatureWord::Ply && cmp.side != syntax::SideWord::Any)
-    throw QueryError(ErrorKind::BadInput, Field::Where, ": ply is the position's, not a side's: write 'ply', not 'ply." +
-                                std::string(syntax::sideName(cmp.side)) + "'");
+    throw QueryError(ErrorKind::BadInput, Field::Where,
+                     ": ply is the position's, not a side's: write 'ply', not 'ply." +
+                         std::string(syntax::sideName(cmp.side)) + "'");
   if (cmp.feature != syntax::FeatureWord::Ply && cmp.side == syntax::SideWord::Any)
-    throw QueryError(ErrorKind::BadInput, Field::Where, ": " + name + " needs a side: " + name + ".white, .black, .mine or .theirs");
+    throw QueryError(ErrorKind::BadInput, Field::Where,
+                     ": " + name + " needs a side: " + name + ".white, .black, .mine or .theirs");
   if (!named && cmp.side != syntax::SideWord::Any) named = sideOf(cmp.side);
 }
 
-std::size_t queensIndex(Color toMove, int white, int black) { return std::size_t(int(toMove) * 64 + white * 8 + black); }
+std::size_t queensIndex(Color toMove, int white, int black) {
+  return std::size_t(int(toMove) * 64 + white * 8 + black);
+}
 
 // Which positions the Queens' neighbours allow, by the colour to move and both
 // Queens' neighbours (Formation::queenBounds).
@@ -180,9 +184,11 @@ struct Pattern::Condition {
   bool holds(const syntax::ConditionWord& c, const Board& board, Features& features) const {
     switch (c.kind) {
       case syntax::ConditionWord::Kind::And:
-        return std::all_of(c.operands.begin(), c.operands.end(), [&](const auto& o) { return holds(o, board, features); });
+        return std::all_of(c.operands.begin(), c.operands.end(),
+                           [&](const auto& o) { return holds(o, board, features); });
       case syntax::ConditionWord::Kind::Or:
-        return std::any_of(c.operands.begin(), c.operands.end(), [&](const auto& o) { return holds(o, board, features); });
+        return std::any_of(c.operands.begin(), c.operands.end(),
+                           [&](const auto& o) { return holds(o, board, features); });
       case syntax::ConditionWord::Kind::Not: return !holds(c.operands.front(), board, features);
       case syntax::ConditionWord::Kind::Compare: break;
     }
@@ -196,7 +202,8 @@ struct Pattern::Condition {
 
 Pattern::Pattern(std::string_view formation, std::string_view where) {
   const auto blank = [](std::string_view t) { return t.find_first_not_of(" \t\r\n") == std::string_view::npos; };
-  if (blank(formation) && blank(where)) throw QueryError(ErrorKind::BadInput, Field::Pattern, ": give a formation, a condition or both");
+  if (blank(formation) && blank(where))
+    throw QueryError(ErrorKind::BadInput, Field::Pattern, ": give a formation, a condition or both");
   if (!blank(formation)) {
     formation_ = formationOf(readOrThrow(syntax::parseFormation(formation), Field::Pattern), side_);
     queensFit_ = queensFitOf(formation_->queenBounds());

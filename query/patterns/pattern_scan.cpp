@@ -30,7 +30,7 @@ struct Deadline {
 struct GameMatch {
   index::GameId id = 0;
   uint32_t ply = 0;
-  uint32_t positions = 0;  // 0: the pattern never holds
+  uint32_t positions = 0;       // 0: the pattern never holds
   Color toMove = Color::White;  // at the first matching ply
   GameState result = GameState::InProgress;
 };
@@ -96,8 +96,7 @@ Screened screenPart(const index::Database& db, const Pattern& pattern, const std
           const Screening s = pattern.screen(g);
           if (s.verdict == Screening::Verdict::Holds)
             out.matches.push_back({g.id, s.firstPly, s.positions, toMoveAt(g.firstMover, s.firstPly), g.result});
-          else if (s.verdict == Screening::Verdict::Replay)
-            out.replays.push_back({g.id, s.firstPly, s.lastPly});
+          else if (s.verdict == Screening::Verdict::Replay) out.replays.push_back({g.id, s.firstPly, s.lastPly});
         }
         if (!reader.ok()) throw std::runtime_error("corrupt pattern features; run apiary check");
       },
@@ -186,8 +185,7 @@ PatternPage findPatternPage(const index::Database& db, const index::GameSearch& 
     for (const index::GameFacts& f : catalogue.facts(query)) kept[std::size_t(f.id)] = true;
   }
   const Deadline deadline{request.deadline};
-  Screened screened =
-      screenGames(db, pattern, query.empty() ? nullptr : &kept, catalogue.visible(), threads, deadline);
+  Screened screened = screenGames(db, pattern, query.empty() ? nullptr : &kept, catalogue.visible(), threads, deadline);
   if (deadline.passed()) throw PatternOverBudget(screened.games, screened.replays.size());
   PatternPage page;
   PatternResult& out = page.result;

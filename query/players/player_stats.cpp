@@ -5,8 +5,8 @@
 
 #include "engine/canonical.hpp"
 #include "index/catalogue/text_fold.hpp"
-#include "query/filters/filter_set.hpp"
 #include "notation/move_notation.hpp"
+#include "query/filters/filter_set.hpp"
 
 namespace apiary::query {
 

@@ -32,7 +32,7 @@ struct Opponent {
 struct PlayerStats {
   std::string name;  // as written in the player's latest game
   PlayerRecord overall, asFirst, asSecond;
-  std::map<std::string, PlayerRecord> byYear;  // "yyyy"; undated games under "unknown"
+  std::map<std::string, PlayerRecord> byYear;                     // "yyyy"; undated games under "unknown"
   std::vector<RepertoireLine> openingsAsFirst, openingsAsSecond;  // by plies, then most played first
   std::vector<Opponent> opponents;                                // most games first
   // The most wins in a row, by date then id; a draw or a loss ends a streak, an
@@ -42,7 +42,7 @@ struct PlayerStats {
 
 struct PlayerOptions {
   const notation::Notation* notation = &notation::uhpNotation();  // a row that writes moves
-  std::size_t linesPerLength = 10;  // repertoire lines of each length (2, 4, 6 plies)
+  std::size_t linesPerLength = 10;                                // repertoire lines of each length (2, 4, 6 plies)
   std::size_t opponents = 10;
 };
 

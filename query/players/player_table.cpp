@@ -52,8 +52,7 @@ PlayerTable playerTable(const index::GameSearch& catalogue, const GameFilter& fi
   const std::size_t kept = std::min<uint64_t>(skipped + options.limit, table.players.size());
   if (options.order == PlayerOrder::Score)
     std::partial_sort(table.players.begin(), table.players.begin() + kept, table.players.end(), byScore);
-  else
-    std::partial_sort(table.players.begin(), table.players.begin() + kept, table.players.end(), byGames);
+  else std::partial_sort(table.players.begin(), table.players.begin() + kept, table.players.end(), byGames);
   table.players.resize(kept);
   table.players.erase(table.players.begin(), table.players.begin() + skipped);
   return table;

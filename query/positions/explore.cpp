@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "query/positions/game_edges.hpp"
 #include "notation/move_notation.hpp"
 #include "notation/position_text.hpp"
+#include "query/positions/game_edges.hpp"
 #include "query/positions/next_positions.hpp"
 
 namespace apiary::query {
@@ -38,8 +38,12 @@ void unfiltered(const index::PositionStats& stats, const index::PositionReads& r
   for (std::size_t c = 0; c < edges.size(); ++c) {
     const Edge& e = edges[c];
     const uint64_t games = reads.games(1 + c);
-    out.moves.push_back({e.next->move, {}, e.next->hash, forTheMover(e.counts),
-                         games > e.counts.games ? games - e.counts.games : 0, {}});
+    out.moves.push_back({e.next->move,
+                         {},
+                         e.next->hash,
+                         forTheMover(e.counts),
+                         games > e.counts.games ? games - e.counts.games : 0,
+                         {}});
   }
 }
 
@@ -57,8 +61,7 @@ void filtered(const index::GameSearch& catalogue, const index::PositionReads& re
       out.counts += index::countsOf(facts->outcome, p.ply, facts->plies);
     }
   if (games.empty()) return;
-  const GameEdges byNext =
-      edgesByPostings(catalogue, out.position, games, nextHashes, reads, 1, filter);
+  const GameEdges byNext = edgesByPostings(catalogue, out.position, games, nextHashes, reads, 1, filter);
   for (std::size_t c = 0; c < edges.size(); ++c) {
     if (byNext.games[c].empty()) continue;
     MoveStats row{edges[c].next->move, {}, edges[c].next->hash, {}, 0, {}};

@@ -29,7 +29,7 @@ struct MoveStats {
   index::PositionHash next = 0;
   // Continuations: the games that played the move here; mover = the player making it.
   index::Counts counts;
-  uint64_t transpositions = 0;  // games that reached the next position by another route
+  uint64_t transpositions = 0;         // games that reached the next position by another route
   std::optional<double> averagePlies;  // of the continuations
 };
 
@@ -44,7 +44,7 @@ struct Exploration {
 
 struct ExploreOptions {
   const notation::Notation* notation = &notation::uhpNotation();  // a row that writes moves
-  KeptGames* filter = nullptr;  // none: every game
+  KeptGames* filter = nullptr;                                    // none: every game
 };
 
 Exploration explore(const index::Database& db, const index::GameSearch& catalogue, const Board& position,

@@ -16,13 +16,13 @@
 namespace apiary::query {
 
 struct NextPosition {
-  Move move;  // on NextPositions::board, in the position's own coordinates
+  Move move;                     // on NextPositions::board, in the position's own coordinates
   index::PositionHash hash = 0;  // of the canonical key
 };
 
 struct NextPositions {
-  Board board;                    // the position, set up without restrictions
-  index::PositionHash hash = 0;   // the position's own (its canonical key's)
+  Board board;                     // the position, set up without restrictions
+  index::PositionHash hash = 0;    // the position's own (its canonical key's)
   std::vector<NextPosition> next;  // in move generation order, a pass last
 };
 

@@ -54,9 +54,9 @@ Board positionFromGame(const index::GameSearch& catalogue, index::GameId id, std
   const auto row = catalogue.movesOf(id);
   if (!row) throw QueryError(ErrorKind::NotFound, Field::Game, " " + std::to_string(id) + ": no such game");
   if (ply && *ply > row->plies)
-    throw QueryError(ErrorKind::BadInput, Field::Ply,
-                     " " + std::to_string(*ply) + ": game " + std::to_string(id) + " has " +
-                         std::to_string(row->plies) + " plies");
+    throw QueryError(
+        ErrorKind::BadInput, Field::Ply,
+        " " + std::to_string(*ply) + ": game " + std::to_string(id) + " has " + std::to_string(row->plies) + " plies");
   index::GameRow start = *row;
   start.moves.resize(ply.value_or(row->plies));
   auto board = start.replay();

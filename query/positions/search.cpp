@@ -12,9 +12,9 @@ namespace apiary::query {
 namespace {
 
 struct Line {
-  std::vector<PositionKey> keys;              // ply 0..k
-  std::vector<index::PositionHash> hashes;    // ply 0..k
-  bool repeats = false;                        // a position of the line comes back in it
+  std::vector<PositionKey> keys;            // ply 0..k
+  std::vector<index::PositionHash> hashes;  // ply 0..k
+  bool repeats = false;                     // a position of the line comes back in it
 };
 
 Line lineOf(const Board& position) {
@@ -77,8 +77,7 @@ std::vector<index::Posting> sameOrderGames(const index::Database& db, const inde
     }
     games = std::move(kept);
   }
-  if (line.repeats)
-    std::erase_if(games, [&](const index::Posting& p) { return !opensWith(catalogue, p.game, line); });
+  if (line.repeats) std::erase_if(games, [&](const index::Posting& p) { return !opensWith(catalogue, p.game, line); });
   return games;
 }
 
@@ -130,8 +129,8 @@ SearchPage searchPage(const index::Database& db, const index::GameSearch& catalo
       all = db.postings(key, 0, UINT64_MAX).postings;
     }
     out.total = all.size();
-    page = options.order == index::GameOrder::Id ? pageOf(std::move(all), options)
-                                                 : orderedPage(catalogue, all, options);
+    page =
+        options.order == index::GameOrder::Id ? pageOf(std::move(all), options) : orderedPage(catalogue, all, options);
   } else if (!options.oldestFirst) {
     index::PostingPage read = db.postings(key, options.offset, options.limit);
     out.total = read.total;

@@ -19,7 +19,7 @@ struct SearchOptions {
   uint64_t offset = 0;
   uint64_t limit = 20;
   bool oldestFirst = false;
-  bool sameOrder = false;             // needs a position given with its moves
+  bool sameOrder = false;       // needs a position given with its moves
   KeptGames* filter = nullptr;  // none: every game
   index::GameOrder order = index::GameOrder::Id;
 };

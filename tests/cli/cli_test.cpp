@@ -8,9 +8,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include <catch2/catch.hpp>
 #include "run_apiary.hpp"
 #include "support.hpp"
-#include <catch2/catch.hpp>
 
 using apiary::test::Run;
 using apiary::test::runApiary;
@@ -190,7 +190,8 @@ TEST_CASE("ingest --notation reads every file as the notation named; --format, i
   const apiary::test::TempDir scratch("apiary-ingest-notation");
   const auto& dir = scratch.path;
   const std::string games = (dir / "games.txt").string();
-  const Run written = runApiary("generate --games 3 --seed 5 | " + std::string(APIARY_BINARY) + " convert --to direction - > '" + games + "'");
+  const Run written = runApiary("generate --games 3 --seed 5 | " + std::string(APIARY_BINARY) +
+                                " convert --to direction - > '" + games + "'");
   REQUIRE(written.code == 0);
   const auto database = [&](const char* name) { return "--db '" + (dir / name).string() + "' "; };
 

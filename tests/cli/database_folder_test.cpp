@@ -9,9 +9,9 @@
 #include <functional>
 #include <string>
 
+#include <catch2/catch.hpp>
 #include "run_apiary.hpp"
 #include "support.hpp"
-#include <catch2/catch.hpp>
 
 namespace fs = std::filesystem;
 using apiary::test::Run;

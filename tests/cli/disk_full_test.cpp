@@ -51,8 +51,9 @@ TEST_CASE("an ingest that fills the disk stops with a plain message and keeps wh
   fs::create_directories(dir / "full");
   const fs::path input = dir / "games.pgn";
   const int batchGames = 200;
-  REQUIRE(exitCodeOf(std::system((std::string("'") + APIARY_BINARY + "' generate --games 3000 --seed 3 > " +
-                                  quoted(input)).c_str())) == 0);
+  REQUIRE(exitCodeOf(std::system(
+              (std::string("'") + APIARY_BINARY + "' generate --games 3000 --seed 3 > " + quoted(input)).c_str())) ==
+          0);
 
   const fs::path script = dir / "run.sh";
   std::ofstream(script) << scriptFor(dir, input, batchGames) << "\n";

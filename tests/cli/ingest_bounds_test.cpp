@@ -34,7 +34,8 @@ TEST_CASE("ingest refuses a 10 MB line with a short error, in bounded memory, an
   REQUIRE(std::system((std::string(APIARY_BINARY) + " generate --games 2 --seed 4 > " + games.string()).c_str()) == 0);
   const std::string two = apiary::test::readFile(games);
   std::ofstream(games, std::ios::trunc) << two << "[GameType \"Base\"]\n\n1. wS1\n2. " << std::string(10 << 20, 'x')
-                                        << "\n\n" << two;
+                                        << "\n\n"
+                                        << two;
   const Finished run = runBounded({"--db", (dir.path / "db").string(), "ingest", games.string()}, dir.path);
   CHECK(run.code == 1);
   CHECK(run.peakKiB < kBoundKiB);
@@ -74,7 +75,8 @@ TEST_CASE("ingest of an endless input ends: /dev/zero through a link is not a fi
                             "/dev/null", std::chrono::seconds(30));
   CHECK(run.code == 1);
   CHECK(run.errors.find("not a regular file but a device") != std::string::npos);
-  run = runBounded({"--db", (dir.path / "db").string(), "ingest", "-"}, dir.path, "/dev/zero", std::chrono::seconds(30));
+  run =
+      runBounded({"--db", (dir.path / "db").string(), "ingest", "-"}, dir.path, "/dev/zero", std::chrono::seconds(30));
   CHECK(run.code == 1);
   CHECK(run.peakKiB < kBoundKiB);
   CHECK(run.errors.find("binary data") != std::string::npos);

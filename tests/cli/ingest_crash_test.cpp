@@ -9,9 +9,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <fstream>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "support.hpp"

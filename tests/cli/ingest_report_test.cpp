@@ -30,7 +30,8 @@ fs::path writeInputs(const fs::path& dir) {
 TEST_CASE("ingest --json reports every rejected game, repair and skipped file, with the totals", "[cli]") {
   TempDir dir("apiary-ingest-report-json");
   const fs::path in = writeInputs(dir.path);
-  const auto run = apiary::test::runApiary("--db " + (dir.path / "db").string() + " ingest --lenient --json " + in.string());
+  const auto run =
+      apiary::test::runApiary("--db " + (dir.path / "db").string() + " ingest --lenient --json " + in.string());
   CHECK(run.code == 1);
   const auto summary = nlohmann::json::parse(run.out);
   CHECK(summary["added"] == 2);
@@ -40,8 +41,11 @@ TEST_CASE("ingest --json reports every rejected game, repair and skipped file, w
   CHECK(summary["skipped"] == 0);
   CHECK(summary["seconds"].is_number());
   REQUIRE(summary["errors"].size() == 1);
-  CHECK(summary["errors"][0] == nlohmann::json{{"file", (in / "bad.txt").string()}, {"line", 1}, {"column", 42},
-                                               {"ply", 3}, {"message", "bad reference 'zz'"}});
+  CHECK(summary["errors"][0] == nlohmann::json{{"file", (in / "bad.txt").string()},
+                                               {"line", 1},
+                                               {"column", 42},
+                                               {"ply", 3},
+                                               {"message", "bad reference 'zz'"}});
   REQUIRE(summary["repairs"].size() == 1);
   CHECK(summary["repairs"][0]["file"] == (in / "fixed.txt").string());
   CHECK(summary["repairs"][0]["ply"] == 2);
@@ -49,10 +53,11 @@ TEST_CASE("ingest --json reports every rejected game, repair and skipped file, w
   REQUIRE(summary["skipped_files"].size() == 1);
   CHECK(summary["skipped_files"][0]["file"] == (in / "readme.txt").string());
   // The same totals as the summary nlohmann would print whole: no entry, no comma.
-  const auto again = apiary::test::runApiary("--db " + (dir.path / "db").string() + " ingest --json " +
-                                             (in / "good.pgn").string());
-  CHECK(again.out == "{\"added\":0,\"errors\":[],\"files\":1,\"rejected\":0,\"repaired\":0,\"repairs\":[],\"seconds\":" +
-                         nlohmann::json::parse(again.out)["seconds"].dump() + ",\"skipped\":1,\"skipped_files\":[]}\n");
+  const auto again =
+      apiary::test::runApiary("--db " + (dir.path / "db").string() + " ingest --json " + (in / "good.pgn").string());
+  CHECK(again.out ==
+        "{\"added\":0,\"errors\":[],\"files\":1,\"rejected\":0,\"repaired\":0,\"repairs\":[],\"seconds\":" +
+            nlohmann::json::parse(again.out)["seconds"].dump() + ",\"skipped\":1,\"skipped_files\":[]}\n");
 }
 
 TEST_CASE("ingest reports each rejected game, repair and skipped file as a line on standard error", "[cli]") {

@@ -7,9 +7,9 @@
 #include <set>
 #include <string>
 
+#include <catch2/catch.hpp>
 #include "run_apiary.hpp"
 #include "support.hpp"
-#include <catch2/catch.hpp>
 
 using apiary::test::Run;
 using apiary::test::runApiary;
@@ -25,9 +25,12 @@ std::set<std::string> namesIn(const std::string& help, const std::regex& pattern
 
 // What bash completes for the words typed so far (the last one being completed).
 std::string completed(const std::string& words) {
-  return runApiary("completion > /tmp/apiary-completion-$$.bash && bash -c 'source /tmp/apiary-completion-'$$'.bash;"
-                   " COMP_WORDS=(" + words + "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _apiary;"
-                   " printf %s \"${COMPREPLY[*]}\"'; rm -f /tmp/apiary-completion-$$.bash")
+  return runApiary(
+             "completion > /tmp/apiary-completion-$$.bash && bash -c 'source /tmp/apiary-completion-'$$'.bash;"
+             " COMP_WORDS=(" +
+             words +
+             "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _apiary;"
+             " printf %s \"${COMPREPLY[*]}\"'; rm -f /tmp/apiary-completion-$$.bash")
       .out;
 }
 

@@ -23,7 +23,8 @@ constexpr int kGames = 20000;
 std::string databaseOfGames(const TempDir& dir) {
   const std::string db = (dir.path / "db").string();
   REQUIRE(runApiary("generate --games " + std::to_string(kGames) + " --seed 8 | " + APIARY_BINARY + " --db " + db +
-                    " ingest -").code == 0);
+                    " ingest -")
+              .code == 0);
   return db;
 }
 

@@ -115,8 +115,7 @@ TEST_CASE("a toy notation added as one row is detected, read with --from, writte
 
 TEST_CASE("the shipped table knows no toy: convert refuses it and does not detect a toy file") {
   test::TempDir dir("apiary-notation-row-shipped");
-  std::ofstream(dir.path / "toy.txt")
-      << toyWrite(notation::gameFromBoard(GameGenerator(5).next().board, {}));
+  std::ofstream(dir.path / "toy.txt") << toyWrite(notation::gameFromBoard(GameGenerator(5).next().board, {}));
   const std::string toyFile = (dir.path / "toy.txt").string();
   CHECK(convert(notation::notationTable(), "--to toy " + toyFile).code == cli::kExitUsage);
   CHECK(convert(notation::notationTable(), "--from toy --to uhp " + toyFile).code == cli::kExitUsage);

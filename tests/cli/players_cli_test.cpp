@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include <catch2/catch.hpp>
 #include "run_apiary.hpp"
 #include "support.hpp"
-#include <catch2/catch.hpp>
 
 using apiary::test::runApiary;
 using nlohmann::json;
@@ -44,7 +44,8 @@ struct Fixture {
                         << game("σοφία", "ünal", "Draw", "GROSSER PREIS", kQueenFirst)
                         << game("STRASSE", "Ünal", "InProgress", "Open", {"wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"});
     // A bad game: Black places a piece where it touches White on its second turn.
-    std::ofstream(dir.path / "bad.pgn") << game("Ünal", "x", "WhiteWins", "Bad", {"wG1", "bG1 -wG1", "wQ wG1-", "bQ wQ-"});
+    std::ofstream(dir.path / "bad.pgn") << game("Ünal", "x", "WhiteWins", "Bad",
+                                                {"wG1", "bG1 -wG1", "wQ wG1-", "bQ wQ-"});
     db = "--db " + (dir.path / "db").string() + " ";
     REQUIRE(runApiary(db + "ingest " + file.string()).code == 0);
     REQUIRE(runApiary(db + "ingest " + (dir.path / "bad.pgn").string()).code == 1);
@@ -82,8 +83,10 @@ TEST_CASE("non-ASCII names match in any letter case, in games, player and every 
   CHECK(players["players"][0]["games"] == 4);
 }
 
-TEST_CASE("player gives results overall, by seat and year, opponents and streak, and a repertoire that merges transposed orders",
-          "[cli][players]") {
+TEST_CASE(
+    "player gives results overall, by seat and year, opponents and streak, and a repertoire that merges transposed "
+    "orders",
+    "[cli][players]") {
   const json p = runJson("player --json ünal");
   CHECK(p["name"] == "ünal");  // as written in the latest game (by date)
   CHECK(p["wins"] == 1);

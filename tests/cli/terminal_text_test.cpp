@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
 #include "run_apiary.hpp"
 #include "support.hpp"
-#include <catch2/catch.hpp>
 
 using apiary::test::runApiary;
 using apiary::test::runOnTerminal;
@@ -77,8 +77,8 @@ TEST_CASE("ingest's error lines name a file with controls escaped on a terminal"
 
 TEST_CASE("players and player print stored names with controls escaped on a terminal", "[cli][text]") {
   const Fixture& f = fixture();
-  for (const std::string& command : std::vector<std::string>{
-           "players", "player \"$APIARY_EVIL_NAME\"", "player " + f.otherPlayer, "games --oldest-first"}) {
+  for (const std::string& command : std::vector<std::string>{"players", "player \"$APIARY_EVIL_NAME\"",
+                                                             "player " + f.otherPlayer, "games --oldest-first"}) {
     INFO(command);
     const std::string out = runOnTerminal(f.db + command);
     CHECK(has(out, kEvilNameShown));

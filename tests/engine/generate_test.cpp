@@ -61,8 +61,8 @@ TEST_CASE("generated collections look like real ones", "[generate]") {
   }
   INFO("20..120 plies: " << midLength << ", surrounded: " << surrounded << ", draws: " << draws
                          << ", unfinished: " << unfinished << ", openings: " << openings.size());
-  CHECK(midLength > n * 6 / 10);   // most games are 20 to 120 plies long
-  CHECK(surrounded > n / 2);       // most end with a surrounded Queen
+  CHECK(midLength > n * 6 / 10);  // most games are 20 to 120 plies long
+  CHECK(surrounded > n / 2);      // most end with a surrounded Queen
   CHECK(draws > 0);
   CHECK(unfinished > 0);
   CHECK(results["WhiteWins"] > n / 5);

@@ -105,8 +105,7 @@ TEST_CASE("one-destination searches agree with the walks that list every cell", 
         if (!board.isTop(p)) continue;
         const Cell from = board.cellOf(p);
         const LiftedBoard view{board, from};
-        for (const Bug bug :
-             {Bug::Queen, Bug::Spider, Bug::Beetle, Bug::Grasshopper, Bug::Ant, Bug::Ladybug}) {
+        for (const Bug bug : {Bug::Queen, Bug::Spider, Bug::Beetle, Bug::Grasshopper, Bug::Ant, Bug::Ladybug}) {
           if (bug != Bug::Beetle && board.height(from) != 1) continue;
           CellSet all{};
           walks::byBug(view, bug, from, [&](Cell c) {

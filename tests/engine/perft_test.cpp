@@ -43,9 +43,7 @@ TEST_CASE("perft to depth 5 for all eight game types", "[perft]") {
   checkPerft(0, 5, {kAllGameTypes.begin(), kAllGameTypes.end()});
 }
 
-TEST_CASE("perft depth 6 for Base and Base+MLP", "[perft]") {
-  checkPerft(6, 6, {GameType{}, GameType::all()});
-}
+TEST_CASE("perft depth 6 for Base and Base+MLP", "[perft]") { checkPerft(6, 6, {GameType{}, GameType::all()}); }
 
 TEST_CASE("perft depth 6 for the other six game types", "[perft][slow]") {
   checkPerft(6, 6, {kAllGameTypes.begin() + 1, kAllGameTypes.end() - 1});
@@ -54,8 +52,8 @@ TEST_CASE("perft depth 6 for the other six game types", "[perft][slow]") {
 TEST_CASE("perft depth 7 for Base", "[perft][slow]") { checkPerft(7, 7, {GameType{}}); }
 
 TEST_CASE("perft leaves the board as it found it", "[perft]") {
-  Board board = test::replayGameString(
-      "Base+MLP;InProgress;White[5];wB1;bB1 -wB1;wQ wB1-;bQ /bB1;wB2 wQ-;bQ /wB1;wB2 wQ;bB1 bQ");
+  Board board =
+      test::replayGameString("Base+MLP;InProgress;White[5];wB1;bB1 -wB1;wQ wB1-;bQ /bB1;wB2 wQ-;bQ /wB1;wB2 wQ;bB1 bQ");
   const std::string before = gameString(board);
   const uint64_t first = perft(board, 3);
   CHECK(gameString(board) == before);

@@ -112,7 +112,8 @@ TEST_CASE("a ring of pieces pins none of them, and pins the one a tail hangs on"
   // Six pieces around an empty cell, then a seventh outside the eastern one.
   const std::array<Axial, kDirs> ring = {{{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}}};
   std::vector<PlacedStack> stacks;
-  for (int i = 0; i < kDirs; ++i) stacks.push_back({ring[i], {pieceId(i % 2 ? Color::Black : Color::White, Bug::Ant, i / 2 + 1)}});
+  for (int i = 0; i < kDirs; ++i)
+    stacks.push_back({ring[i], {pieceId(i % 2 ? Color::Black : Color::White, Bug::Ant, i / 2 + 1)}});
   Board closed = Board::fromPosition(GameType::all(), {}, Color::White, stacks);
   CHECK(pinnedPieces(closed) == 0);
   stacks.push_back({{2, 0}, {pieceId(Color::White, Bug::Queen)}});

@@ -41,8 +41,8 @@ struct Comparison {
         std::ostringstream out;
         out << "ply " << walk.board().ply() << ", key " << fresh.key.hex() << ": hash " << hashed.hash << " vs "
             << fresh.key.hash() << ", symmetry " << int(hashed.frame.symmetry.index) << " vs "
-            << int(fresh.frame.symmetry.index) << ", offset (" << hashed.frame.offset.q << ", "
-            << hashed.frame.offset.r << ") vs (" << fresh.frame.offset.q << ", " << fresh.frame.offset.r << ")";
+            << int(fresh.frame.symmetry.index) << ", offset (" << hashed.frame.offset.q << ", " << hashed.frame.offset.r
+            << ") vs (" << fresh.frame.offset.q << ", " << fresh.frame.offset.r << ")";
         first = out.str();
       }
     }
@@ -78,8 +78,8 @@ Board randomSetUp(std::mt19937_64& rng, Axial at) {
   for (std::size_t i = 1; i < pieces.size(); ++i) {
     PlacedStack& base = stacks[rng() % stacks.size()];
     const Axial next = step(base.at, int(rng() % kDirs));
-    const bool climbs = rng() % 3 == 0 ||
-                        std::any_of(stacks.begin(), stacks.end(), [&](const PlacedStack& s) { return s.at == next; });
+    const bool climbs =
+        rng() % 3 == 0 || std::any_of(stacks.begin(), stacks.end(), [&](const PlacedStack& s) { return s.at == next; });
     if (!climbs) stacks.push_back({next, {pieces[i]}});
     else if (base.pieces.size() < 7) base.pieces.push_back(pieces[i]);
   }
@@ -88,8 +88,7 @@ Board randomSetUp(std::mt19937_64& rng, Axial at) {
 
 }  // namespace
 
-TEST_CASE("the incremental hash is the key's hash at every ply, the same in all 24 transforms",
-          "[canonical][hash]") {
+TEST_CASE("the incremental hash is the key's hash at every ply, the same in all 24 transforms", "[canonical][hash]") {
   Comparison walked;
   int differ = 0;
   for (const auto& game : sampleGames(20261121, 1000)) {

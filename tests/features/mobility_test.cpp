@@ -5,10 +5,10 @@
 // smaller of the two.
 #include <random>
 
+#include "engine/engine_support.hpp"
 #include "engine/generate.hpp"
 #include "features/mobility.hpp"
 #include "features/position_features.hpp"
-#include "engine/engine_support.hpp"
 #include "support.hpp"
 
 using namespace apiary;

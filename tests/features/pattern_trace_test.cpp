@@ -4,9 +4,9 @@
 // other), and each ply's features are position_features' numbers, its pinned
 // pieces those that splitsHive (a flood from the piece's neighbours) says split, its
 // mobility the generator's count up to the cap.
-#include <catch2/catch.hpp>
 #include <algorithm>
 #include <bit>
+#include <catch2/catch.hpp>
 
 #include "engine/generate.hpp"
 #include "engine/movegen.hpp"

@@ -6,17 +6,17 @@
 #include <catch2/catch.hpp>
 
 #include "engine/generate.hpp"
-#include "features/slide_components.hpp"
 #include "engine/walks.hpp"
+#include "features/slide_components.hpp"
 
 using namespace apiary;
 
 namespace {
 
 struct Seen {
-  int told = 0;     // answered from the components
+  int told = 0;      // answered from the components
   int searched = 0;  // left to the search
-  int split = 0;    // told, with a neighbour of the Ant it does not reach
+  int split = 0;     // told, with a neighbour of the Ant it does not reach
 };
 
 void compareAt(const Board& board, Seen& seen) {

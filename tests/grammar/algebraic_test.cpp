@@ -132,9 +132,10 @@ TEST_CASE("rows up to the farthest are read, either way") {
 }
 
 TEST_CASE("strings that are not one move are refused") {
-  for (const char* bad : {"", "wA", "wA m", "wA 2", "wA m n", "xA m0", "wX m0", "wa m0", "wA m0 n1 o2", "wA m0 (wP",
-                          "wA m0 ()", "wAabb", "wA @m", "wA m0 (wP k)", "wA m0x", "pass m0", "wA m+ n2",
-                          "wA m1000001", "wA o-200000000", "wA m-2147483648", "wA 1000001 n2"}) {
+  for (const char* bad :
+       {"",       "wA",          "wA m",      "wA 2",        "wA m n",         "xA m0",           "wX m0",
+        "wa m0",  "wA m0 n1 o2", "wA m0 (wP", "wA m0 ()",    "wAabb",          "wA @m",           "wA m0 (wP k)",
+        "wA m0x", "pass m0",     "wA m+ n2",  "wA m1000001", "wA o-200000000", "wA m-2147483648", "wA 1000001 n2"}) {
     INFO(bad);
     CHECK_FALSE(parseMove(bad));
   }
@@ -160,8 +161,8 @@ TEST_CASE("the three writers") {
 }
 
 TEST_CASE("every form reads back to the move it was written from") {
-  const std::vector<std::optional<Cell>> origins = {std::nullopt, column(0),  column(-12), column(14),
-                                                    column(26),   row(-1),    row(0),      row(3),
+  const std::vector<std::optional<Cell>> origins = {std::nullopt, column(0),     column(-12),  column(14),
+                                                    column(26),   row(-1),       row(0),       row(3),
                                                     cell(0, 0),   cell(-13, -2), cell(26, 10), cell(-25, 1)};
   const std::vector<Cell> destinations = {cell(0, 0), cell(0, 2), cell(1, -1), cell(26, 0), cell(-13, 5), cell(14, -1)};
   for (const auto& from : origins)
@@ -287,8 +288,9 @@ TEST_CASE("malformed algebraic input gives positioned errors") {
 
 TEST_CASE("random text: no throw, positioned errors, every move reads back") {
   // Pieces and cells come often, so that many random texts hold moves.
-  const std::vector<std::string> alphabet = {"wA", "bG", "P", " ", " ", " m0", " n-1", "m", "n", "aa", "zz", "mm", "0", "-1", "+2",
-                                             "3",  "@",  "(", ")", "1. ", "\n", "{c}", ";", "[", "]", "pass", "\xff"};
+  const std::vector<std::string> alphabet = {"wA", "bG",  "P",  " ",   " ",  " m0", " n-1", "m",    "n",
+                                             "aa", "zz",  "mm", "0",   "-1", "+2",  "3",    "@",    "(",
+                                             ")",  "1. ", "\n", "{c}", ";",  "[",   "]",    "pass", "\xff"};
   apiary::test::forRandomTexts(alphabet, 5, "", [](const std::string& text) {
     std::vector<Game<Move>> games;
     REQUIRE_NOTHROW(games = parseGames(text));
@@ -306,9 +308,9 @@ TEST_CASE("a numbered move line reads as the move alone does") {
   // must give what the general grammar (parseMove) gives, and leave to the general
   // reading every line it does not take, with the same result.
   for (const std::string move :
-       {"wG m0", "wG @m0", "wA @ m-1", "wA m-1 n+2", "wA m n2", "wA\tm\t n2", "wAmn2", "wAm-1n+2", "wA1n2", "wA-1n2",
-        "wAmm2", "wAmmm2", "wA mm2", "wA mmm2", "wA m1n2", "bQ aa0", "wB zz-13", "wBzzzz3", "Q m0", "pass",
-        "bS nn+0", "wA m000000007", "wA m+0 n-0"}) {
+       {"wG m0",    "wG @m0",  "wA @ m-1", "wA m-1 n+2", "wA m n2", "wA\tm\t n2",    "wAmn2",     "wAm-1n+2",
+        "wA1n2",    "wA-1n2",  "wAmm2",    "wAmmm2",     "wA mm2",  "wA mmm2",       "wA m1n2",   "bQ aa0",
+        "wB zz-13", "wBzzzz3", "Q m0",     "pass",       "bS nn+0", "wA m000000007", "wA m+0 n-0"}) {
     INFO(move);
     const Move alone = moveOf(move);
     for (const std::string& line : {"7. " + move, "7." + move + "  ", "  12... " + move, "123456789. " + move}) {
@@ -324,8 +326,8 @@ TEST_CASE("a numbered move line reads as the move alone does") {
   }
   // Numbers and rows longer than the fast reading takes are the general grammar's:
   // a number uint_ cannot hold makes the line bad; so does a row past the farthest.
-  const auto games = parseGames(
-      "1234567890. wA m0\n12345678901. wA m0\n1. wA m1000000\n2. wA m1000001\n3. wA m2147483648\n");
+  const auto games =
+      parseGames("1234567890. wA m0\n12345678901. wA m0\n1. wA m1000000\n2. wA m1000001\n3. wA m2147483648\n");
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].moves.size() == 2);
   CHECK(games[0].moves[0].move.to.r == 0);

@@ -47,8 +47,7 @@ const char* const kGame1 =
     "25. LxPr S1s\n"
     "26. Bm G1s\n"
     "27. Bs xLPs\n"
-    "28. MxQf MxQa\n"
-    ;
+    "28. MxQf MxQa\n";
 const char* const kGame2 =
     "1st Player: Povilas Simonis\n"
     "2nd Player: Christian Galeas\n"
@@ -79,8 +78,7 @@ const char* const kGame2 =
     "24. G1a B2s\n"
     "25. S+Qa Mr\n"
     "26. G3f Mm\n"
-    "27. Bf\n"
-    ;
+    "27. Bf\n";
 
 Move moveOf(std::string_view text) {
   std::string why;
@@ -167,8 +165,8 @@ TEST_CASE("the seed's move examples") {
 }
 
 TEST_CASE("strings that are not one move are refused, with a reason") {
-  for (const char* bad : {"", "a", "K", "A4", "A0", "Ban", "G*", "G*xQ", "A2+Qn", "xA+Qn", "+Q", "-", "Q-",
-                          "\u2014a", "\u00D7", "A x"}) {
+  for (const char* bad :
+       {"", "a", "K", "A4", "A0", "Ban", "G*", "G*xQ", "A2+Qn", "xA+Qn", "+Q", "-", "Q-", "\u2014a", "\u00D7", "A x"}) {
     std::string why;
     INFO(bad);
     CHECK_FALSE(parseMove(bad, &why));
@@ -236,8 +234,8 @@ TEST_CASE("a sink gets each game whole, in order, and a game starts with nothing
   };
   std::vector<Seen> seen;
   parseGames(text, [&](Game<Move>&& g) {
-    seen.push_back({g.tags.size(), g.moves.size(), g.errors.size(), g.pos.line, g.moves.empty() ? "" : g.moves.front().text,
-                    g.moves.empty() ? "" : g.moves.back().text});
+    seen.push_back({g.tags.size(), g.moves.size(), g.errors.size(), g.pos.line,
+                    g.moves.empty() ? "" : g.moves.front().text, g.moves.empty() ? "" : g.moves.back().text});
   });
   REQUIRE(seen.size() == 3);
   CHECK(seen[0].tags == 1);
@@ -281,8 +279,7 @@ TEST_CASE("the seed's games are written back move for move") {
     const auto unicode = parseGames(writeGame(games[0]));
     REQUIRE(unicode.size() == 1);
     REQUIRE(unicode[0].moves.size() == games[0].moves.size());
-    for (std::size_t i = 0; i < unicode[0].moves.size(); ++i)
-      CHECK(unicode[0].moves[i].move == games[0].moves[i].move);
+    for (std::size_t i = 0; i < unicode[0].moves.size(); ++i) CHECK(unicode[0].moves[i].move == games[0].moves[i].move);
   }
   const auto g1 = writeGame(parseGames(kGame1)[0], Spelling::Ascii);
   CHECK(g1.rfind("1st Player: Frank Chen\n2nd Player: Joe Schultz\nDate: September 8, 2019\n"
@@ -350,9 +347,10 @@ TEST_CASE("malformed direction files give positioned errors") {
 }
 
 TEST_CASE("random text: no throw, positioned errors, every move reads back") {
-  const std::vector<std::string> alphabet = {"Q", "B", "G", "S", "A", "M", "L", "P", "n", "a", "s", "m", "r",
-                                             "f", "x", "+", "*", "1", "2", "3", " ", ".", "-", ":", "\n",
-                                             "\n2. ", "\u00D7", "\u2733\uFE0E", "\u2733", "\u2014", "\xe2"};
+  const std::vector<std::string> alphabet = {
+      "Q",      "B",      "G",   "S", "A", "M", "L", "P", "n", "a", "s",  "m",     "r",      "f",
+      "x",      "+",      "*",   "1", "2", "3", " ", ".", "-", ":", "\n", "\n2. ", "\u00D7", "\u2733\uFE0E",
+      "\u2733", "\u2014", "\xe2"};
   // Most lines then are turns.
   apiary::test::forRandomTexts(alphabet, 11, "1. ", [](const std::string& text) {
     std::vector<Game<Move>> games;

@@ -182,7 +182,8 @@ TEST_CASE("a written game reads back to the same game and the same text") {
     CHECK(again[0].moves[i].comment == games[0].moves[i].comment);
   }
   CHECK(writeGame(again[0]) == written);
-  CHECK(written.rfind("[Event \"Round \\\\ 1\"]\n[ExpansionPieces \"Mm\"]\n\n1. +G +s\n2. +SGs2 {nice} +ssG3\n", 0) == 0);
+  CHECK(written.rfind("[Event \"Round \\\\ 1\"]\n[ExpansionPieces \"Mm\"]\n\n1. +G +s\n2. +SGs2 {nice} +ssG3\n", 0) ==
+        0);
 }
 
 TEST_CASE("malformed input gives positioned errors and parsing goes on") {
@@ -245,9 +246,9 @@ TEST_CASE("tag pairs and lines, the helpers shared with other notations") {
 
 TEST_CASE("random text: no throw, positioned errors, every move reads back") {
   // Pieces come often, so that many random texts hold moves.
-  const std::vector<std::string> alphabet = {"Q", "q", "G", "a", "S", "b", "M", "l", "P", "p",  "A",   "x",
-                                             "+", "-", "#", "(", ")", "1", "2", "5", "6",  " ",   " 1. ",
-                                             " ", "\n", "{c}", ";", "[", "]", "\"", "pass", "\xff"};
+  const std::vector<std::string> alphabet = {"Q",    "q", "G",  "a",   "S", "b", "M", "l",  "P",    "p",   "A",
+                                             "x",    "+", "-",  "#",   "(", ")", "1", "2",  "5",    "6",   " ",
+                                             " 1. ", " ", "\n", "{c}", ";", "[", "]", "\"", "pass", "\xff"};
   std::mt19937 random(7);
   for (int round = 0; round < 3000; ++round) {
     std::string text;

@@ -60,9 +60,8 @@ TEST_CASE("position string: the real example reads as an 11-wide parallelogram")
 }
 
 TEST_CASE("position string: canonical text round-trips exactly") {
-  for (const char* text : {kExample, "7a3/6A4/5M=bGlgp=B=mS/4GL1q2s/2gG=B=bP6/1aQA:7/1as8/1g9/A10 w",
-                           "Q", "q b", "Qq w", "Q1/1q", "1Q/q1", "A:=b", "A=b:", "G12g", "A12/12a",
-                           "B=b=B=b=M:3/1Q1q"}) {
+  for (const char* text : {kExample, "7a3/6A4/5M=bGlgp=B=mS/4GL1q2s/2gG=B=bP6/1aQA:7/1as8/1g9/A10 w", "Q", "q b",
+                           "Qq w", "Q1/1q", "1Q/q1", "A:=b", "A=b:", "G12g", "A12/12a", "B=b=B=b=M:3/1Q1q"}) {
     auto p = parsed(text);
     CHECK(writePositionString(p) == text);
   }
@@ -83,7 +82,12 @@ TEST_CASE("position string: the writer takes any coordinates and finds the paral
 }
 
 TEST_CASE("position string: errors carry a column, never a crash") {
-  struct Case { std::string text; int column; std::string says; bool readable; };
+  struct Case {
+    std::string text;
+    int column;
+    std::string says;
+    bool readable;
+  };
   const std::vector<Case> cases = {
       {"", 1, "empty", false},
       {"Q1x", 3, "unexpected", false},
@@ -138,6 +142,6 @@ TEST_CASE("position string: a run of empty cells wider than any hive is refused 
   CHECK(wide.errors[0].column == 38);
   CHECK(wide.errors[0].message == "a row wider than 64 cells: no hive spans that many");
   CHECK_FALSE(parsePositionString("Q4294967295/q").position);  // no overflow either
-  CHECK(parsePositionString("Q63/64").position);                // 64 wide is allowed
+  CHECK(parsePositionString("Q63/64").position);               // 64 wide is allowed
   CHECK_FALSE(parsePositionString("Q64/65").position);
 }

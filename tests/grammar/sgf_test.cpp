@@ -37,10 +37,10 @@ Game<SgfTurn> loadSgf(const fs::path& path) {
 }  // namespace
 
 TEST_CASE("sgf: only the last drop before done counts, picks and Start are noise") {
-  auto g = one(
-      "; P0[1 pick w 4 S1]\n; P0[2 dropb S1 N 13 .]\n; P0[3 pickb N 13 S1]\n; P0[4 dropb S1 M 13 .]\n"
-      "; P0[5 done]TM[100]\n"
-      "; P1[6 pick B 0 bQ]\n; P1[7 dropb bQ N 13 wS1-]\n; P1[8 done]\n");
+  auto g =
+      one("; P0[1 pick w 4 S1]\n; P0[2 dropb S1 N 13 .]\n; P0[3 pickb N 13 S1]\n; P0[4 dropb S1 M 13 .]\n"
+          "; P0[5 done]TM[100]\n"
+          "; P1[6 pick B 0 bQ]\n; P1[7 dropb bQ N 13 wS1-]\n; P1[8 done]\n");
   CHECK(g.errors.empty());
   REQUIRE(g.moves.size() == 2);
   CHECK(g.moves[0].move == SgfTurn{0, SgfTurnKind::Piece, "wS1", "M", 13, ".", false});
@@ -53,33 +53,37 @@ TEST_CASE("sgf: only the last drop before done counts, picks and Start are noise
 }
 
 TEST_CASE("sgf: passes, draws, resignations and the player to move") {
-  auto g = one(
-      "; P0[1 Move W wQ N 13 .]\n; P0[2 Done ]\n"
-      "; P1[3 movedone B bQ O 13 wQ-]\n"
-      "; P0[4 Done ]\n"                          // nothing played: a pass
-      "; P1[5 offerdraw]\n; P1[6 done]\n"        // does not use up the turn
-      "; P0[7 declinedraw]\n; P0[8 done]\n"      // answered out of turn: not a pass
-      "; P1[9 pass]\n; P1[10 done]\n"
-      "; P0[11 PassDone]\n"
-      "; P1[12 resign]\n");
+  auto g =
+      one("; P0[1 Move W wQ N 13 .]\n; P0[2 Done ]\n"
+          "; P1[3 movedone B bQ O 13 wQ-]\n"
+          "; P0[4 Done ]\n"                      // nothing played: a pass
+          "; P1[5 offerdraw]\n; P1[6 done]\n"    // does not use up the turn
+          "; P0[7 declinedraw]\n; P0[8 done]\n"  // answered out of turn: not a pass
+          "; P1[9 pass]\n; P1[10 done]\n"
+          "; P0[11 PassDone]\n"
+          "; P1[12 resign]\n");
   CHECK(g.errors.empty());
   std::vector<std::pair<int, SgfTurnKind>> kinds;
   for (const auto& w : g.moves) kinds.emplace_back(w.move.player, w.move.kind);
-  CHECK(kinds == std::vector<std::pair<int, SgfTurnKind>>{
-                     {0, SgfTurnKind::Piece}, {1, SgfTurnKind::Piece}, {0, SgfTurnKind::Pass},
-                     {1, SgfTurnKind::OfferDraw}, {0, SgfTurnKind::DeclineDraw}, {1, SgfTurnKind::Pass},
-                     {0, SgfTurnKind::Pass}, {1, SgfTurnKind::Resign}});
+  CHECK(kinds == std::vector<std::pair<int, SgfTurnKind>>{{0, SgfTurnKind::Piece},
+                                                          {1, SgfTurnKind::Piece},
+                                                          {0, SgfTurnKind::Pass},
+                                                          {1, SgfTurnKind::OfferDraw},
+                                                          {0, SgfTurnKind::DeclineDraw},
+                                                          {1, SgfTurnKind::Pass},
+                                                          {0, SgfTurnKind::Pass},
+                                                          {1, SgfTurnKind::Resign}});
   CHECK(g.moves[2].pos.line == 10);  // the implicit pass sits at its `done`
 }
 
 TEST_CASE("sgf: colourless pieces, Pillbug moves, comments and escapes") {
-  auto g = one(
-      "; P0[1 pick w 3 B1]\n; P0[2 dropb b1 N 13 .]\n; P0[3 done]\n"           // b1 = Beetle 1
-      "; P1[4 move B S1 M 13 -wB1]      # a comment\n; P1[5 done]\n"
-      "; P0[6 pickb M 13 bs1]\n; P0[7 pdropb bs1 O 13 wB1\\\\]\n; P0[8 done]\n"
-      "; P1[9 pmove W B1 N 14 \\\\bS1]\n; P1[10 done]\n"
-      "; P0[11 pickb N 14 b1]\n; P0[12 dropb b1 O 13 bS1]\n; P0[13 done]\n"    // player's colour
-      "; P-1[Pop P0\\[0 Start P0\\]]\n");
+  auto g =
+      one("; P0[1 pick w 3 B1]\n; P0[2 dropb b1 N 13 .]\n; P0[3 done]\n"  // b1 = Beetle 1
+          "; P1[4 move B S1 M 13 -wB1]      # a comment\n; P1[5 done]\n"
+          "; P0[6 pickb M 13 bs1]\n; P0[7 pdropb bs1 O 13 wB1\\\\]\n; P0[8 done]\n"
+          "; P1[9 pmove W B1 N 14 \\\\bS1]\n; P1[10 done]\n"
+          "; P0[11 pickb N 14 b1]\n; P0[12 dropb b1 O 13 bS1]\n; P0[13 done]\n"  // player's colour
+          "; P-1[Pop P0\\[0 Start P0\\]]\n");
   CHECK(g.errors.empty());
   auto t = played(g);
   REQUIRE(t.size() == 5);
@@ -94,10 +98,10 @@ TEST_CASE("sgf: colourless pieces, Pillbug moves, comments and escapes") {
 }
 
 TEST_CASE("sgf: UI take-backs (drop to the reserve, reset) leave no trace") {
-  auto g = one(
-      "; P0[1 pick w 1 A1]\n; P0[2 drop w 1 A1]\n; P0[3 pick w 0 Q]\n; P0[4 dropb Q N 13 .]\n; P0[5 done]\n"
-      "; P1[6 pick b 0 Q]\n; P1[7 dropb Q O 13 wQ-]\n; P1[8 reset]\n"
-      "; P1[9 pick b 4 S1]\n; P1[10 dropb S1 M 13 -wQ]\n; P1[11 done]\n");
+  auto g =
+      one("; P0[1 pick w 1 A1]\n; P0[2 drop w 1 A1]\n; P0[3 pick w 0 Q]\n; P0[4 dropb Q N 13 .]\n; P0[5 done]\n"
+          "; P1[6 pick b 0 Q]\n; P1[7 dropb Q O 13 wQ-]\n; P1[8 reset]\n"
+          "; P1[9 pick b 4 S1]\n; P1[10 dropb S1 M 13 -wQ]\n; P1[11 done]\n");
   CHECK(g.errors.empty());
   auto t = played(g);
   REQUIRE(t.size() == 2);
@@ -161,13 +165,17 @@ TEST_CASE("sgf real files: every file parses, turns counted by hand", "[shared]"
   auto dir = apiary::test::requireShared();
   if (dir.empty()) return;
   // Turns include draw offers and answers (guest: offer + decline; T!HV: offer + accept).
-  const std::map<std::string, std::size_t> turns = {
-      {"HV-Abbo69-WeakBot-2018-10-28-2007.sgf", 31}, {"HV-Dumbot-Kaur50-2023-01-17-0059.sgf", 88},
-      {"HV-Dumbot-guest-2018-10-31-1402.sgf", 96},   {"HV-Quodlibet-Jewdoka-2018-10-10-0140.sgf", 49},
-      {"HV-aaronheit-jdokakill-2019-06-22-1750.sgf", 58}, {"HV-blue1224-Dumbot-2016-04-02-1915.sgf", 39},
-      {"T!HV-Jewdoka-Quodlibet-2020-12-08-2330.sgf", 68}, {"U!HV-kearf29-Dumbot-2013-04-20-0054.sgf", 140},
-      {"hive-viewer-2013.sgf", 50},                   {"lambda-hive-2006-a.sgf", 61},
-      {"lambda-hive-2016.sgf", 26}};
+  const std::map<std::string, std::size_t> turns = {{"HV-Abbo69-WeakBot-2018-10-28-2007.sgf", 31},
+                                                    {"HV-Dumbot-Kaur50-2023-01-17-0059.sgf", 88},
+                                                    {"HV-Dumbot-guest-2018-10-31-1402.sgf", 96},
+                                                    {"HV-Quodlibet-Jewdoka-2018-10-10-0140.sgf", 49},
+                                                    {"HV-aaronheit-jdokakill-2019-06-22-1750.sgf", 58},
+                                                    {"HV-blue1224-Dumbot-2016-04-02-1915.sgf", 39},
+                                                    {"T!HV-Jewdoka-Quodlibet-2020-12-08-2330.sgf", 68},
+                                                    {"U!HV-kearf29-Dumbot-2013-04-20-0054.sgf", 140},
+                                                    {"hive-viewer-2013.sgf", 50},
+                                                    {"lambda-hive-2006-a.sgf", 61},
+                                                    {"lambda-hive-2016.sgf", 26}};
   int files = 0;
   for (const auto& entry : fs::directory_iterator(dir / "games" / "boardspace-sgf")) {
     INFO(entry.path());
@@ -271,7 +279,7 @@ TEST_CASE("sgf real files: col/row neighbour offsets documented in sgf.hpp hold"
   auto dir = apiary::test::requireShared();
   if (dir.empty()) return;
   const std::map<UhpSide, std::pair<int, int>> offsets = {
-      {UhpSide::OnTop, {0, 0}}, {UhpSide::E, {1, 0}},  {UhpSide::W, {-1, 0}},  {UhpSide::NE, {1, 1}},
+      {UhpSide::OnTop, {0, 0}}, {UhpSide::E, {1, 0}},   {UhpSide::W, {-1, 0}},  {UhpSide::NE, {1, 1}},
       {UhpSide::NW, {0, 1}},    {UhpSide::SE, {0, -1}}, {UhpSide::SW, {-1, -1}}};
   int checked = 0;
   for (const auto& entry : fs::directory_iterator(dir / "games" / "boardspace-sgf")) {

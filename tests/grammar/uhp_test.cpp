@@ -20,7 +20,11 @@ UhpMove mv(std::string_view text) {
 
 PieceName pc(char color, char bug, int number = 0) { return {color, bug, number}; }
 
-struct Expected { std::string text; int line, column; std::string comment; };
+struct Expected {
+  std::string text;
+  int line, column;
+  std::string comment;
+};
 void checkMoves(const Game<UhpMove>& game, const std::vector<Expected>& expected) {
   REQUIRE(game.moves.size() == expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
@@ -75,7 +79,11 @@ TEST_CASE("move strings: every reference side, first moves, special moves") {
 }
 
 TEST_CASE("move strings: malformed input is an error with its column, never a throw") {
-  struct Case { std::string text; int column; std::string says; };
+  struct Case {
+    std::string text;
+    int column;
+    std::string says;
+  };
   const std::vector<Case> cases = {
       {"", 1, "empty"},
       {"   ", 4, "empty"},
@@ -150,7 +158,7 @@ TEST_CASE("GameStrings: header tags, moves with columns, trailing semicolon") {
   CHECK(bad.errors[2].column == 18);  // Turn
   CHECK_THAT(bad.errors[3].message, Catch::Contains("empty move"));
   CHECK(bad.errors[4].column == 32);  // bZ9
-  CHECK(bad.moves.size() == 2);           // parsing went on around them
+  CHECK(bad.moves.size() == 2);       // parsing went on around them
 
   CHECK_FALSE(parseGameString("wS1;bG1 -wS1").errors.empty());
   CHECK_FALSE(parseGameString("").errors.empty());
@@ -212,27 +220,26 @@ TEST_CASE("PGN-style files: every position in a multi-game file with CRLF, comme
   // Positions come from a cursor that walks the text once; a lone '\r' ends a line
   // for the grammar but not for line numbers (line 12 holds two moves).
   const std::string text =
-      "[Event \"one\"]\r\n"                           // 1
-      "[Site \"s\"]\r\n"                              // 2
-      "\r\n"                                          // 3
-      "1. wS1 {opening}\r\n"                          // 4
-      "2. bG1 -wS1 {two\r\nlines}\r\n"                // 5-6
-      "3. wQ1 /wS1\r\n"                               // 7
-      "4294967295. bQ bG1\\ \r\n"                     // 8: the largest move number uint_ reads
-      "4294967296. wA1 wQ-\r\n"                       // 9: one more is not a move number
-      "5. wA1 wQ- {c} {d}\r\n"                        // 10
-      "6. bA1 xQ\r\n"                                 // 11
-      "7. bA1 bQ/\r8.\tpass\r\n"                      // 12
-      "BlackWins\r\n"                                 // 13
+      "[Event \"one\"]\r\n"                             // 1
+      "[Site \"s\"]\r\n"                                // 2
+      "\r\n"                                            // 3
+      "1. wS1 {opening}\r\n"                            // 4
+      "2. bG1 -wS1 {two\r\nlines}\r\n"                  // 5-6
+      "3. wQ1 /wS1\r\n"                                 // 7
+      "4294967295. bQ bG1\\ \r\n"                       // 8: the largest move number uint_ reads
+      "4294967296. wA1 wQ-\r\n"                         // 9: one more is not a move number
+      "5. wA1 wQ- {c} {d}\r\n"                          // 10
+      "6. bA1 xQ\r\n"                                   // 11
+      "7. bA1 bQ/\r8.\tpass\r\n"                        // 12
+      "BlackWins\r\n"                                   // 13
       "Base+M;InProgress;White[2];wM;bM wM-;wQ junk\n"  // 14
-      "[Event \"three\"]\n"                           // 15
-      "  [Round \"2\"]\n"                             // 16
-      "1. wG1\n"                                      // 17
-      "2. bG1 wG1\\\n"                                // 18
-      "{after} 3. wQ -wG1 {q}\n";                     // 19
+      "[Event \"three\"]\n"                             // 15
+      "  [Round \"2\"]\n"                               // 16
+      "1. wG1\n"                                        // 17
+      "2. bG1 wG1\\\n"                                  // 18
+      "{after} 3. wQ -wG1 {q}\n";                       // 19
   auto games = parseUhpFile(text);
   REQUIRE(games.size() == 3);
-
 
   const auto& one = games[0];
   CHECK(one.pos.line == 1);
@@ -276,8 +283,8 @@ TEST_CASE("LineCursor answers as LineIndex does, whatever order it is asked in")
   const LineIndex index(text);
   LineCursor cursor(text);
   std::vector<std::size_t> offsets;
-  for (std::size_t i = 0; i <= text.size() + 2; ++i) offsets.push_back(i);  // forwards, past the end too
-  for (std::size_t i = text.size(); i-- > 0;) offsets.push_back(i);        // then backwards
+  for (std::size_t i = 0; i <= text.size() + 2; ++i) offsets.push_back(i);              // forwards, past the end too
+  for (std::size_t i = text.size(); i-- > 0;) offsets.push_back(i);                     // then backwards
   for (std::size_t i = 0; i < 40; ++i) offsets.push_back((i * 7) % (text.size() + 1));  // and jumping
   for (auto offset : offsets) {
     INFO("offset " << offset);
@@ -418,17 +425,17 @@ TEST_CASE("PGN-style files: move lines in every layout the one-pass move line re
   // positions and errors, and the line count must see every '\n' (in an escaped
   // tag value, a comment, a bad line).
   const std::string text =
-      "[Event \"a\\\n b\"]\n"        // 1-2: an escaped line break in a tag value
-      "1. wS1 {first}\n"             // 3: a trailing comment
-      "2.\tbG1\t-wS1\t\n"            // 4: tabs, a trailing tab
-      "3.wQ wS1/\r\n"                // 5: no blank after the number, CRLF
-      "4. wA1 bG1\\{glued}\r\n"      // 6: a comment glued to the reference
-      "5. bA1 wQ/x\n"                // 7: text glued to the reference
-      "6. wA4 bG1\n"                 // 8: a bad piece after a good number
-      "7. wS1 .\n"                   // 9: a first move written with its dot
-      "8. bp1 \\wm {two\nlines}\n"   // 10-11: lower case, a comment over two lines
-      "9. bQ -wQ {open\n"            // 12: a comment never closed
-      "10. wB1 wQ-";                 // 13: no line break at the end
+      "[Event \"a\\\n b\"]\n"       // 1-2: an escaped line break in a tag value
+      "1. wS1 {first}\n"            // 3: a trailing comment
+      "2.\tbG1\t-wS1\t\n"           // 4: tabs, a trailing tab
+      "3.wQ wS1/\r\n"               // 5: no blank after the number, CRLF
+      "4. wA1 bG1\\{glued}\r\n"     // 6: a comment glued to the reference
+      "5. bA1 wQ/x\n"               // 7: text glued to the reference
+      "6. wA4 bG1\n"                // 8: a bad piece after a good number
+      "7. wS1 .\n"                  // 9: a first move written with its dot
+      "8. bp1 \\wm {two\nlines}\n"  // 10-11: lower case, a comment over two lines
+      "9. bQ -wQ {open\n"           // 12: a comment never closed
+      "10. wB1 wQ-";                // 13: no line break at the end
   auto games = parseUhpFile(text);
   REQUIRE(games.size() == 1);
   const auto& g = games[0];
@@ -441,10 +448,12 @@ TEST_CASE("PGN-style files: move lines in every layout the one-pass move line re
                  {"wS1 .", 9, 4, ""},
                  {"bp1 \\wm", 10, 4, "two\nlines"},
                  {"bQ -wQ", 12, 4, "open\n10. wB1 wQ-"},  // an open comment takes the rest of the text...
-                 {"wB1 wQ-", 13, 5, ""}});                 // ... and its line is read again
+                 {"wB1 wQ-", 13, 5, ""}});                // ... and its line is read again
   const std::vector<UhpMove> moves = {
-      mv("wS1"), mv("bG1 -wS1"), mv("wQ wS1/"), mv("wA1 bG1\\"), mv("wS1"),
-      UhpMove{UhpMoveKind::Normal, pc('b', 'P'), UhpReference{pc('w', 'M'), UhpSide::NW}}, mv("bQ -wQ"), mv("wB1 wQ-")};
+      mv("wS1"),     mv("bG1 -wS1"),
+      mv("wQ wS1/"), mv("wA1 bG1\\"),
+      mv("wS1"),     UhpMove{UhpMoveKind::Normal, pc('b', 'P'), UhpReference{pc('w', 'M'), UhpSide::NW}},
+      mv("bQ -wQ"),  mv("wB1 wQ-")};
   for (std::size_t i = 0; i < moves.size(); ++i) CHECK(g.moves[i].move == moves[i]);
   REQUIRE(g.errors.size() == 3);
   checkError(g.errors[0], 7, 8, "bad reference 'wQ/x'");
@@ -455,8 +464,9 @@ TEST_CASE("PGN-style files: move lines in every layout the one-pass move line re
 TEST_CASE("PGN-style files: lone CR, comments before a move, and a move number past an unsigned") {
   // A lone '\r' ends a line for the grammar but not for positions; a comment
   // before a move belongs to the move before it.
-  auto games = parseUhpFile("12345678901. wA1\n1. wA1 bQ\r2. bA1 wA1-\r\n3. wA2 bA1- \n4. wA3 -bA1 {x} {y}\n"
-                            "{z} 5. wG1 wA1\\\n");
+  auto games = parseUhpFile(
+      "12345678901. wA1\n1. wA1 bQ\r2. bA1 wA1-\r\n3. wA2 bA1- \n4. wA3 -bA1 {x} {y}\n"
+      "{z} 5. wG1 wA1\\\n");
   REQUIRE(games.size() == 1);
   const auto& g = games[0];
   REQUIRE(g.moves.size() == 5);
@@ -476,8 +486,9 @@ TEST_CASE("PGN-style files: lone CR, comments before a move, and a move number p
 TEST_CASE("a tag value holding line breaks is written on one line, and the file reads back") {
   // Found by fuzz_sgf: a BoardSpace property spanning lines became a tag whose
   // written PGN no longer read (the line break ended the tag).
-  const std::string sgf = "(;\nGM[27]SU[hive]GN[first\r\nsecond]\nP0[id \"a\"]\nP1[id \"b\"]\n"
-                          "; P0[0 Start P0]\n; P0[1 dropb wS1 N 13 .]\n; P0[2 done]\n)\n";
+  const std::string sgf =
+      "(;\nGM[27]SU[hive]GN[first\r\nsecond]\nP0[id \"a\"]\nP1[id \"b\"]\n"
+      "; P0[0 Start P0]\n; P0[1 dropb wS1 N 13 .]\n; P0[2 done]\n)\n";
   const auto boardspace = parseSgf(sgf);
   REQUIRE(boardspace.size() == 1);
   REQUIRE(boardspace[0].tag("GN"));
@@ -498,8 +509,9 @@ TEST_CASE("a tag name starting with a digit is written and read back") {
   // Found by fuzz_sgf: a property named `0P` became a tag the UHP file grammar
   // refused (it wanted a letter first, while every other tag reader takes a digit),
   // so the written game did not read.
-  const std::string sgf = "(;\nGM[27]SU[hive]\nP0[id \"a\"]\nP1[id \"b\"]\n0P[25 pickb J 9 wB1]\n"
-                          "; P0[0 Start P0]\n; P0[1 dropb wS1 N 13 .]\n; P0[2 done]\n)\n";
+  const std::string sgf =
+      "(;\nGM[27]SU[hive]\nP0[id \"a\"]\nP1[id \"b\"]\n0P[25 pickb J 9 wB1]\n"
+      "; P0[0 Start P0]\n; P0[1 dropb wS1 N 13 .]\n; P0[2 done]\n)\n";
   const auto boardspace = parseSgf(sgf);
   REQUIRE(boardspace.size() == 1);
   Game<UhpMove> game;

@@ -9,9 +9,9 @@
 #include <span>
 #include <vector>
 
-#include "index/positions/bucket.hpp"
 #include "index/codec.hpp"
 #include "index/keys.hpp"
+#include "index/positions/bucket.hpp"
 #include "index/positions/merge_operator.hpp"
 #include "index/positions/position_record.hpp"
 
@@ -58,7 +58,8 @@ TEST_CASE("a bucket gives back its positions, from the first hash of its range t
   for (int i = 0; i < 500; ++i) positions[inBucket(rng() >> 16)] = recordOf(3 + i, uint32_t(i % 90));
   const std::string bytes = bucketOf(positions);
   CHECK(read(bytes) == positions);
-  for (const auto& [h, record] : positions) CHECK(findInBucket(kBucket, bytes, h) == std::optional<std::string_view>(record));
+  for (const auto& [h, record] : positions)
+    CHECK(findInBucket(kBucket, bytes, h) == std::optional<std::string_view>(record));
   CHECK_FALSE(findInBucket(kBucket, bytes, inBucket(12345)).has_value());
   CHECK(bucketOf(inBucket(77)) == kBucket);
 }
@@ -111,7 +112,7 @@ TEST_CASE("merging many buckets at once gives the union, whatever the grouping")
   std::mt19937_64 rng(7);
   std::vector<std::string> buckets;
   std::map<PositionHash, uint64_t> games;  // each position's games across all buckets
-  BucketWriter w;  // reused, as the batch file reuses it
+  BucketWriter w;                          // reused, as the batch file reuses it
   GameId next = 1;
   for (int b = 0; b < 9; ++b) {
     w.clear();
@@ -210,8 +211,8 @@ TEST_CASE("corrupt buckets are refused") {
 
 TEST_CASE("a step's varint is read in one word as the byte loop reads it") {
   std::mt19937_64 random(7);
-  std::vector<uint64_t> values = {0, 1, 127, 128, (uint64_t(1) << 48) - 1, (uint64_t(1) << 56) - 1,
-                                  uint64_t(1) << 56, ~uint64_t(0)};
+  std::vector<uint64_t> values = {
+      0, 1, 127, 128, (uint64_t(1) << 48) - 1, (uint64_t(1) << 56) - 1, uint64_t(1) << 56, ~uint64_t(0)};
   for (int bits = 1; bits <= 64; ++bits)
     for (int k = 0; k < 20; ++k) values.push_back(random() >> (64 - bits));
   for (const uint64_t v : values) {

@@ -5,10 +5,10 @@
 // agree on every posting and count), and running the same ingest again must end in
 // exactly the state of an uninterrupted run. A reader beside a running ingest must
 // only ever see whole batches.
-#include <catch2/catch.hpp>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -143,7 +143,7 @@ TEST_CASE("killed at each step of a batch's commit, the database recovers and th
   const std::pair<CommitStep, uint64_t> steps[] = {
       {CommitStep::CatalogueWritten, 2 * kBatch},  // batch 3 never reached RocksDB
       {CommitStep::BatchFileWritten, 2 * kBatch},
-      {CommitStep::Ingested, 3 * kBatch},          // batch 3 is committed by RocksDB alone
+      {CommitStep::Ingested, 3 * kBatch},  // batch 3 is committed by RocksDB alone
       {CommitStep::Committed, 3 * kBatch}};
   for (const auto& [step, survivors] : steps) {
     INFO("killed after step " << int(step) << " of batch 3");

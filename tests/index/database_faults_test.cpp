@@ -3,11 +3,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include <catch2/catch.hpp>
 #include "index/database_error.hpp"
 #include "index/positions/position_store.hpp"
 #include "index_support.hpp"
 #include "run_apiary.hpp"
-#include <catch2/catch.hpp>
 
 using namespace apiary;
 using apiary::test::ScratchDir;
@@ -25,7 +25,8 @@ void makeDatabase(const std::filesystem::path& dir, int games = 30) {
 std::filesystem::path largestTableFile(const std::filesystem::path& dir) {
   std::filesystem::path largest;
   for (const auto& entry : std::filesystem::directory_iterator(dir / "positions"))
-    if (entry.path().extension() == ".sst" && (largest.empty() || entry.file_size() > std::filesystem::file_size(largest)))
+    if (entry.path().extension() == ".sst" &&
+        (largest.empty() || entry.file_size() > std::filesystem::file_size(largest)))
       largest = entry.path();
   return largest;
 }
@@ -39,8 +40,8 @@ TEST_CASE("a positions file cut to half makes every command refuse the database,
   REQUIRE(!file.empty());
   std::filesystem::resize_file(file, std::filesystem::file_size(file) / 2);
   const std::string db = " --db " + dir.path().string();
-  for (const char* command : {"info", "explore", "search", "games", "dedup", "show 1", "export --to uhp 1",
-                              "ingest /dev/null"}) {
+  for (const char* command :
+       {"info", "explore", "search", "games", "dedup", "show 1", "export --to uhp 1", "ingest /dev/null"}) {
     INFO(command);
     const test::Run run = test::runApiary(command + db, true);
     CHECK(run.code == 2);
@@ -115,8 +116,7 @@ TEST_CASE("the libraries' messages map to plain faults", "[index]") {
   CHECK(index::faultOf("cannot prepare \"SELECT version FROM schema_version\": no such table: schema_version") ==
         DatabaseFault::BeingCreated);
   CHECK(index::faultOf("\"INSERT INTO games\" failed: database or disk is full") == DatabaseFault::DiskFull);
-  CHECK(index::faultOf("IO error: No space left on device: While appending to file: x.sst") ==
-        DatabaseFault::DiskFull);
+  CHECK(index::faultOf("IO error: No space left on device: While appending to file: x.sst") == DatabaseFault::DiskFull);
   CHECK(index::faultOf("cannot open x: file is not a database") == DatabaseFault::Damaged);
   CHECK(index::faultOf("Corruption: block checksum mismatch") == DatabaseFault::Damaged);
   CHECK_FALSE(index::faultOf("unknown notation 'xyz'"));

@@ -1,8 +1,8 @@
 // The index as a whole: adding games (and the same games again), symmetric copies
 // aggregating into the same positions, catalogue rows and tag search, postings,
 // readers beside a writer, info, and check (which must also catch disagreement).
-#include <catch2/catch.hpp>
 #include <sqlite3.h>
+#include <catch2/catch.hpp>
 
 #include <unordered_map>
 
@@ -155,7 +155,8 @@ TEST_CASE("mirrored, rotated and colour-swapped copies double every position's s
       return;
     }
     if (!(r.stats() == it->second.first) || r.games() != it->second.second) {
-      if (mismatches++ == 0) FAIL_CHECK("position " << h << ": " << r.games() << " games, expected " << it->second.second);
+      if (mismatches++ == 0)
+        FAIL_CHECK("position " << h << ": " << r.games() << " games, expected " << it->second.second);
     }
   });
   CHECK(split == 0);
@@ -268,7 +269,8 @@ TEST_CASE("tag search: exact, prefix and contains, combined, newest first, param
   CHECK(db.searchTags(std::span(&byWhite, 1), 0, 1000) == expected);
   CHECK(db.countTags(std::span(&byWhite, 1)) == expected.size());
   const auto page = db.searchTags(std::span(&byWhite, 1), 1, 2);
-  CHECK(page == std::vector<GameId>(expected.begin() + 1, expected.begin() + std::min<std::size_t>(3, expected.size())));
+  CHECK(page ==
+        std::vector<GameId>(expected.begin() + 1, expected.begin() + std::min<std::size_t>(3, expected.size())));
 
   const TagFilter prefix{"White", white.substr(0, 3), TagFilter::Match::Prefix};
   const TagFilter contains{"WHITE", white.substr(1, 3), TagFilter::Match::Contains};
@@ -303,8 +305,8 @@ TEST_CASE("postings list the games through a position, newest first, page by pag
   const GameRecord& r = records()[123];
   const PositionKey last = r.finalKey;
   const PostingPage page = db.postings(last, 0, 1000);
-  const bool listed = std::any_of(page.postings.begin(), page.postings.end(),
-                                  [&](const Posting& p) { return p.game == 124; });
+  const bool listed =
+      std::any_of(page.postings.begin(), page.postings.end(), [&](const Posting& p) { return p.game == 124; });
   CHECK(listed);
   const auto stats = db.stats(last);
   REQUIRE(stats.has_value());
@@ -316,7 +318,7 @@ TEST_CASE("rejected games are recorded once however often they are added") {
   test::ScratchDir dir("rejected");
   Database db(dir.path());
   const grammar::Rejection rejected[] = {{"bad.sgf", 0, "boardspace-sgf", 3, 1, 7, "no such move"},
-                                          {"bad.sgf", 4, "boardspace-sgf", 9, 2, 0, "no moves"}};
+                                         {"bad.sgf", 4, "boardspace-sgf", 9, 2, 0, "no moves"}};
   db.addRejected(rejected);
   db.addRejected(rejected);
   CHECK(db.info().rejected == 2);

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "engine/generate.hpp"
-#include "notation/uhp_text.hpp"
 #include "index/database.hpp"
 #include "index/record.hpp"
+#include "notation/uhp_text.hpp"
 
 namespace apiary::test {
 

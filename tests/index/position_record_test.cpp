@@ -14,7 +14,7 @@ using namespace apiary::index;
 namespace {
 
 std::vector<uint32_t> nextOf(GameId g) {
-  return g % 5 == 0 ? std::vector<uint32_t>{}
+  return g % 5 == 0   ? std::vector<uint32_t>{}
          : g % 7 == 0 ? std::vector<uint32_t>{uint32_t(g % 3), 0xFFFFFFF0u}
                       : std::vector<uint32_t>{uint32_t(g % 3)};
 }

@@ -2,9 +2,9 @@
 // bucket stays the size of its statistics, postings read the same whatever the
 // batches were (some in the record, some apart) and whether the files are mapped,
 // and check notices a list apart that is missing or that belongs to no position.
-#include <catch2/catch.hpp>
 #include <rocksdb/options.h>
 #include <rocksdb/sst_file_writer.h>
+#include <catch2/catch.hpp>
 
 #include "index/keys.hpp"
 #include "index/positions/position_store.hpp"
@@ -95,7 +95,8 @@ TEST_CASE("check names a list apart that is missing, or that belongs to no posit
     test::addInBatches(db, records(), 100);
   }
   SECTION("missing") {
-    ingestRaw(dir.path(), [](rocksdb::SstFileWriter& w) { REQUIRE(w.Delete(IndexKey::postings(kStart).encode()).ok()); });
+    ingestRaw(dir.path(),
+              [](rocksdb::SstFileWriter& w) { REQUIRE(w.Delete(IndexKey::postings(kStart).encode()).ok()); });
     Database db(dir.path(), {.access = Access::ReadOnly});
     for (const CheckReport& report : {db.check(), db.check({.full = true})}) {
       CHECK_FALSE(report.ok());
@@ -106,7 +107,8 @@ TEST_CASE("check names a list apart that is missing, or that belongs to no posit
     std::string list;
     const Posting stray[] = {{3, 7}};
     encodePostings(stray, list);
-    ingestRaw(dir.path(), [&](rocksdb::SstFileWriter& w) { REQUIRE(w.Merge(IndexKey::postings(12345).encode(), list).ok()); });
+    ingestRaw(dir.path(),
+              [&](rocksdb::SstFileWriter& w) { REQUIRE(w.Merge(IndexKey::postings(12345).encode(), list).ok()); });
     Database db(dir.path(), {.access = Access::ReadOnly});
     const CheckReport full = db.check({.full = true});
     CHECK_FALSE(full.ok());

@@ -85,9 +85,10 @@ TEST_CASE("mirrored and colour-swapped copies have the same positions and outcom
     const auto copy = transformedGame(g.board, Symmetry{uint8_t(i % kSymmetries)}, swap);
     REQUIRE(copy.has_value());
     GameMeta meta = plainMeta(g);
-    if (swap && meta.result) meta.result = *meta.result == GameState::WhiteWins   ? GameState::BlackWins
-                                           : *meta.result == GameState::BlackWins ? GameState::WhiteWins
-                                                                                  : *meta.result;
+    if (swap && meta.result)
+      meta.result = *meta.result == GameState::WhiteWins   ? GameState::BlackWins
+                    : *meta.result == GameState::BlackWins ? GameState::WhiteWins
+                                                           : *meta.result;
     const GameRecord a = makeRecord(g.board, plainMeta(g));
     const GameRecord b = makeRecord(*copy, meta);
     CHECK(a.positions == b.positions);

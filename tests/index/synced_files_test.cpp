@@ -2,10 +2,10 @@
 // with it, gone with it when the batch never reaches RocksDB (a throw inside the
 // commit, or kill -9 between the catalogue's write and RocksDB's ingest), and
 // written alone when the batch adds no game.
-#include <catch2/catch.hpp>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include "index/catalogue/catalogue_schema.hpp"
 #include "index_support.hpp"
@@ -16,8 +16,15 @@ using namespace apiary::index;
 namespace {
 
 SyncedFile fileState(const std::string& url, uint64_t checksum) {
-  return SyncedFile{"boardspace", url, "archive-2019/" + url.substr(url.rfind('/') + 1), 1234, "2019-07-07 10:00",
-                    "\"etag-1\"", "Sun, 07 Jul 2019 10:00:00 GMT", checksum, {}};
+  return SyncedFile{"boardspace",
+                    url,
+                    "archive-2019/" + url.substr(url.rfind('/') + 1),
+                    1234,
+                    "2019-07-07 10:00",
+                    "\"etag-1\"",
+                    "Sun, 07 Jul 2019 10:00:00 GMT",
+                    checksum,
+                    {}};
 }
 
 std::vector<std::string> urlsOf(const std::vector<SyncedFile>& files) {

@@ -12,13 +12,13 @@
 #include <fstream>
 
 #include "engine/generate.hpp"
-#include "notation/uhp_text.hpp"
 #include "ingest/chunks.hpp"
 #include "ingest/importer.hpp"
-#include "notation/notations.hpp"
 #include "ingest/reader.hpp"
-#include "support.hpp"
+#include "notation/notations.hpp"
+#include "notation/uhp_text.hpp"
 #include "notation_row.hpp"
+#include "support.hpp"
 
 using namespace apiary;
 using apiary::test::TempDir;
@@ -138,7 +138,8 @@ TEST_CASE("a zip entry with a bad CRC is a corrupt archive entry and adds nothin
           zip_file_add(archive, name, zip_source_buffer(archive, text->data(), text->size(), 0), 0);
       REQUIRE(index >= 0);
       // b.pgn is stored, so one flipped byte leaves it readable but for its CRC.
-      zip_set_file_compression(archive, zip_uint64_t(index), name == std::string("b.pgn") ? ZIP_CM_STORE : ZIP_CM_DEFLATE, 0);
+      zip_set_file_compression(archive, zip_uint64_t(index),
+                               name == std::string("b.pgn") ? ZIP_CM_STORE : ZIP_CM_DEFLATE, 0);
     }
     REQUIRE(zip_close(archive) == 0);
   }
@@ -160,8 +161,7 @@ TEST_CASE("a zip entry with a bad CRC is a corrupt archive entry and adds nothin
   CHECK(summary.rejected[1].message.find("inflates more than 100 times") != std::string::npos);
 }
 
-TEST_CASE("symlinked folders are read once, loops and broken links are named with the system's reason",
-          "[ingest]") {
+TEST_CASE("symlinked folders are read once, loops and broken links are named with the system's reason", "[ingest]") {
   TempDir dir("apiary-hostile-links");
   const fs::path in = dir.path / "in", other = dir.path / "other";
   write(other / "linked.pgn", generatedGames(2, 31));

@@ -11,8 +11,8 @@
 #include "engine/generate.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
-#include "support.hpp"
 #include "notation_row.hpp"
+#include "support.hpp"
 
 using namespace apiary;
 using apiary::test::TempDir;
@@ -24,7 +24,7 @@ namespace {
 void writeGeneratedFiles(const fs::path& dir, int files, int gamesPerFile, uint64_t seed) {
   GameGenerator generator(seed);
   const notation::Notation* rows[] = {&test::row("uhp"), &test::row("pgn-like"), &test::row("direction"),
-                                         &test::row("algebraic")};
+                                      &test::row("algebraic")};
   for (int f = 0; f < files; ++f) {
     std::vector<notation::ReplayedGame> games;
     for (int g = 0; g < gamesPerFile; ++g) {
@@ -105,7 +105,8 @@ TEST_CASE("the database is the same whatever the number of threads and batch siz
   CHECK(c.check({.full = true}).ok());
 }
 
-TEST_CASE("a batch that fails while the next is read stops the ingest, and the batches before it stay whole", "[ingest]") {
+TEST_CASE("a batch that fails while the next is read stops the ingest, and the batches before it stay whole",
+          "[ingest]") {
   // Batches are written on a thread of their own while the workers read on: the
   // error of the third must still reach the caller, and nothing after it be kept.
   TempDir dir("apiary-importer-failing-batch");

@@ -45,25 +45,27 @@ Compared compareRecords(std::string_view text, const std::string& path, bool len
   const notation::Notation* detected = notation::detectNotation(text, path);
   REQUIRE(detected);
   index::RecordBuilder builder;
-  notation::readGames(*detected, text, [&](notation::ReplayedGame&& game) {
-    if (game.ok() && !game.setUp) {
-      INFO(path << " game " << game.index);
-      notation::ReplayedGame copy = game;
-      const bool followed = builder.followed(game.board);
-      const index::GameRecord during = ingest::gameRecord(game, path, "n", &builder);
-      const index::GameRecord after = ingest::gameRecord(copy, path, "n");
-      requireSameRecord(during, after);
-      ++(followed ? compared.followed : compared.walked);
-    }
-    builder.forget();
-  }, notation::ReadOptions{.lenient = lenient, .observer = &builder});
+  notation::readGames(
+      *detected, text,
+      [&](notation::ReplayedGame&& game) {
+        if (game.ok() && !game.setUp) {
+          INFO(path << " game " << game.index);
+          notation::ReplayedGame copy = game;
+          const bool followed = builder.followed(game.board);
+          const index::GameRecord during = ingest::gameRecord(game, path, "n", &builder);
+          const index::GameRecord after = ingest::gameRecord(copy, path, "n");
+          requireSameRecord(during, after);
+          ++(followed ? compared.followed : compared.walked);
+        }
+        builder.forget();
+      },
+      notation::ReadOptions{.lenient = lenient, .observer = &builder});
   return compared;
 }
 
 }  // namespace
 
-TEST_CASE("a record built during the replay is the one a second walk makes, in every written notation",
-          "[ingest]") {
+TEST_CASE("a record built during the replay is the one a second walk makes, in every written notation", "[ingest]") {
   GameGenerator generator(77);
   std::vector<notation::ReplayedGame> games;
   for (int g = 0; g < 40; ++g) {

@@ -7,8 +7,8 @@
 #include "grammar/algebraic.hpp"
 #include "notation/move_text.hpp"
 #include "notation/notations.hpp"
-#include "notation_support.hpp"
 #include "notation_row.hpp"
+#include "notation_support.hpp"
 
 using namespace apiary;
 using namespace apiary::notation;
@@ -76,12 +76,9 @@ TEST_CASE("the writer fixes the grid by the game: m0, n0, and positive rows for 
 
 TEST_CASE("the seed's example moves, each in a position where its explanation holds") {
   SECTION("wA m-1 n2, wA m n2, wAmn2: the column tells the ant from a placement at n2") {
-    const Board b = position(Color::White, {{{0, 0}, "wQ"},
-                                            {{0, -1}, "wA1"},
-                                            {{0, 1}, "wG1"},
-                                            {{1, 1}, "wS1"},
-                                            {{-1, 0}, "bQ"},
-                                            {{-2, 0}, "bS1"}});
+    const Board b = position(
+        Color::White,
+        {{{0, 0}, "wQ"}, {{0, -1}, "wA1"}, {{0, 1}, "wG1"}, {{1, 1}, "wS1"}, {{-1, 0}, "bQ"}, {{-2, 0}, "bS1"}});
     const Move m = resolved(b, "wA m-1 n2");
     CHECK(m.piece == piece("wA1"));
     CHECK(*b.axialOf(m.to) == Axial{1, 2});
@@ -111,14 +108,14 @@ TEST_CASE("the seed's example moves, each in a position where its explanation ho
     CHECK(resolved(b, "wG 3 k1 (wP k2)") == m);
     CHECK(resolved(b, "wG j3 k1") == m);
     CHECK(resolved(b, "wG 3 k1") == m);
-    CHECK_FALSE(readAlgebraicMove(b, GameFrame::ofPosition(b), "wG j k1").move);  // j2 and j3
+    CHECK_FALSE(readAlgebraicMove(b, GameFrame::ofPosition(b), "wG j k1").move);          // j2 and j3
     CHECK_FALSE(readAlgebraicMove(b, GameFrame::ofPosition(b), "wG 3 k1 (wP m0)").move);  // no Pillbug there
     CHECK(written(b, m, Form::Short) == "wG 3 k1");
   }
   SECTION("bB m0 l0: a beetle comes down from a stack; bB m l0 and bB l0 say the same") {
     // The white grasshopper beside l0 keeps Black from placing there.
-    const Board b = position(Color::Black,
-                             {{{0, 0}, "wQ"}, {{0, 0}, "bB1"}, {{1, 0}, "wS1"}, {{0, -1}, "wG1"}, {{-1, 1}, "bQ"}});
+    const Board b =
+        position(Color::Black, {{{0, 0}, "wQ"}, {{0, 0}, "bB1"}, {{1, 0}, "wS1"}, {{0, -1}, "wG1"}, {{-1, 1}, "bQ"}});
     const Move m = resolved(b, "bB m0 l0");
     CHECK(m.piece == piece("bB1"));
     CHECK(resolved(b, "bB m l0") == m);
@@ -126,8 +123,8 @@ TEST_CASE("the seed's example moves, each in a position where its explanation ho
     CHECK(written(b, m, Form::Long) == "bB m0 l0");
   }
   SECTION("bM o0 p0 is bM p0: a unique bug needs no origin") {
-    const Board b = position(Color::Black,
-                             {{{0, 0}, "wQ"}, {{1, 0}, "bQ"}, {{2, 0}, "bM"}, {{2, -1}, "bS1"}, {{3, -1}, "bA1"}});
+    const Board b =
+        position(Color::Black, {{{0, 0}, "wQ"}, {{1, 0}, "bQ"}, {{2, 0}, "bM"}, {{2, -1}, "bS1"}, {{3, -1}, "bA1"}});
     const Move m = resolved(b, "bM o0 p0");
     CHECK(resolved(b, "bM p0") == m);
     CHECK(written(b, m, Form::Short) == "bM p0");
@@ -145,23 +142,24 @@ TEST_CASE("the seed's example moves, each in a position where its explanation ho
 }
 
 TEST_CASE("algebraic short round trips of generated games", "[roundtrip]") {
-  test::checkRoundTrips(10000, 11, [](const ReplayedGame& g) { return writeAlgebraic(g, Form::Short); },
-                        test::row("algebraic"));
+  test::checkRoundTrips(
+      10000, 11, [](const ReplayedGame& g) { return writeAlgebraic(g, Form::Short); }, test::row("algebraic"));
 }
 
 TEST_CASE("algebraic long round trips of generated games", "[roundtrip]") {
-  test::checkRoundTrips(10000, 12, [](const ReplayedGame& g) { return writeAlgebraic(g, Form::Long); },
-                        test::row("algebraic"));
+  test::checkRoundTrips(
+      10000, 12, [](const ReplayedGame& g) { return writeAlgebraic(g, Form::Long); }, test::row("algebraic"));
 }
 
 TEST_CASE("algebraic compressed round trips of generated games", "[roundtrip]") {
-  test::checkRoundTrips(10000, 13, [](const ReplayedGame& g) { return writeAlgebraic(g, Form::Compressed); },
-                        test::row("algebraic"));
+  test::checkRoundTrips(
+      10000, 13, [](const ReplayedGame& g) { return writeAlgebraic(g, Form::Compressed); }, test::row("algebraic"));
 }
 
 TEST_CASE("every game in ../shared/games survives algebraic and back, in all three forms", "[roundtrip]") {
   for (const Form form : {Form::Short, Form::Long, Form::Compressed})
-    test::checkSharedRoundTrips([form](const ReplayedGame& g) { return writeAlgebraic(g, form); }, test::row("algebraic"));
+    test::checkSharedRoundTrips([form](const ReplayedGame& g) { return writeAlgebraic(g, form); },
+                                test::row("algebraic"));
 }
 
 TEST_CASE("a long game without colours reads back (Pillbug moves are documented)") {
@@ -259,8 +257,8 @@ TEST_CASE("bad algebraic input is an error with line, column and ply, never a cr
     CHECK(readGames(test::row("algebraic"), "1. wG m999990\n2. bG n999990\n3. wQ l999990\n")[0].ok());
   }
   SECTION("junk") {
-    for (const char* junk : {"1. pass", "1. wG m0 2. wG m0", "1. wGzz99999", "1. wG @", "[GameType \"Nope\"]\n1. wG m0",
-                             ""})
+    for (const char* junk :
+         {"1. pass", "1. wG m0 2. wG m0", "1. wGzz99999", "1. wG @", "[GameType \"Nope\"]\n1. wG m0", ""})
       CHECK_NOTHROW(readGames(test::row("algebraic"), junk));
   }
 }

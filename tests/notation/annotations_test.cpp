@@ -6,13 +6,13 @@
 // without numbers.
 #include <string>
 
+#include <catch2/catch.hpp>
 #include "grammar/detect.hpp"
 #include "grammar/pgn_like.hpp"
 #include "grammar/uhp.hpp"
 #include "notation/notations.hpp"
 #include "notation/position_text.hpp"
 #include "notation_row.hpp"
-#include <catch2/catch.hpp>
 
 using namespace apiary;
 
@@ -25,7 +25,8 @@ notation::ReplayedGame readOne(const notation::Notation& notationRow, const std:
 }
 
 // The annotated text plays exactly the moves of the plain one.
-void checkSameGame(const notation::Notation& notationRow, const std::string& plain, const std::string& annotated, int plies) {
+void checkSameGame(const notation::Notation& notationRow, const std::string& plain, const std::string& annotated,
+                   int plies) {
   const auto expected = readOne(notationRow, plain);
   REQUIRE(expected.ok());
   REQUIRE(expected.board.ply() == plies);
@@ -92,8 +93,8 @@ TEST_CASE("a PGN-like file's comments, NAGs and marks are read and skipped", "[n
 }
 
 TEST_CASE("a PGN-like error after comments names its line, column and ply", "[notation][annotations]") {
-  checkError(test::row("pgn-like"), "[ExpansionPieces \"MmLlPp\"]\n1. +P {a\ncomment} +p $2\n2. {x} +GPp3! +QpP2\n",
-             4, 15, 4);
+  checkError(test::row("pgn-like"), "[ExpansionPieces \"MmLlPp\"]\n1. +P {a\ncomment} +p $2\n2. {x} +GPp3! +QpP2\n", 4,
+             15, 4);
   // A mark that touches no ply is no mark: refused where it stands.
   const auto games = grammar::pgn_like::parseGames("1. +G ! +g\n");
   REQUIRE(games.size() == 1);
@@ -119,7 +120,8 @@ TEST_CASE("a BoardSpace comment property is skipped", "[notation][annotations]")
   CHECK(read.board.ply() == 2);
 }
 
-TEST_CASE("a move list typed with comments, NAGs and marks gives the position without them", "[notation][annotations]") {
+TEST_CASE("a move list typed with comments, NAGs and marks gives the position without them",
+          "[notation][annotations]") {
   const Board expected = notation::positionFromMoves("wS1;bG1 -wS1;wQ wS1/");
   CHECK(notation::positionFromMoves("1. wS1 {good} 2. bG1 -wS1 $1 3. wQ wS1/!?").history() == expected.history());
   CHECK(notation::positionFromMoves("wS1 {a good start} bG1 -wS1 $1 wQ wS1/!").history() == expected.history());

@@ -23,7 +23,10 @@ std::string detected(std::string_view text, std::string_view hint = {}) {
 }  // namespace
 
 TEST_CASE("detect: samples of every notation, from the seeds and notations.md") {
-  struct Case { std::string text; std::string notation; };
+  struct Case {
+    std::string text;
+    std::string notation;
+  };
   const std::vector<Case> cases = {
       // standard / UHP
       {"[GameType \"Base+MLP\"]\n[White \"x\"]\n\n1. wS1\n2. bG1 -wS1\n", "uhp"},

@@ -7,8 +7,8 @@
 #include "engine/movegen.hpp"
 #include "notation/move_text.hpp"
 #include "notation/notations.hpp"
-#include "notation_support.hpp"
 #include "notation_row.hpp"
+#include "notation_support.hpp"
 
 using namespace apiary;
 using namespace apiary::notation;
@@ -51,9 +51,9 @@ ReplayedGame readOne(const std::string& text) {
   auto games = readGames(test::row("direction"), text);
   REQUIRE(games.size() == 1);
   const auto& g = games[0];
-  INFO((g.error ? "line " + std::to_string(g.error->line) + " ply " + std::to_string(g.error->ply) + ": " +
-                      g.error->message
-                : std::string()));
+  INFO((g.error
+            ? "line " + std::to_string(g.error->line) + " ply " + std::to_string(g.error->ply) + ": " + g.error->message
+            : std::string()));
   REQUIRE(g.ok());
   return games[0];
 }
@@ -99,7 +99,7 @@ TEST_CASE("noon points from the first player's first piece to the second's, the 
   const Board& b = game.board;
   const auto at = [&](Color c, Bug bug) { return b.axialOfPiece(pieceId(c, bug)); };
   CHECK(at(Color::White, Bug::Ladybug) == Axial{0, 0});
-  CHECK(at(Color::Black, Bug::Pillbug) == Axial{1, 0});   // noon is +q
+  CHECK(at(Color::Black, Bug::Pillbug) == Axial{1, 0});    // noon is +q
   CHECK(at(Color::White, Bug::Mosquito) == Axial{-1, 0});  // midnight of L
   CHECK(at(Color::Black, Bug::Ant) == Axial{2, 0});        // noon of P
   // The first piece off the axis is on the afternoon/sunset side: r > 0.
@@ -192,10 +192,10 @@ TEST_CASE("abbreviated forms resolve when one legal move fits them, and list the
 TEST_CASE("identical pieces are counted from noon, ties from forenoon to sunset") {
   // Three white Ants on one line across noon (2q + r = 2) and one nearer noon.
   const std::vector<PlacedStack> stacks = {
-      {{0, 0}, {pieceId(Color::White, Bug::Queen)}},  {{1, 0}, {pieceId(Color::White, Bug::Ant, 1)}},
-      {{0, 2}, {pieceId(Color::White, Bug::Ant, 2)}}, {{0, 1}, {pieceId(Color::White, Bug::Spider)}},
+      {{0, 0}, {pieceId(Color::White, Bug::Queen)}},   {{1, 0}, {pieceId(Color::White, Bug::Ant, 1)}},
+      {{0, 2}, {pieceId(Color::White, Bug::Ant, 2)}},  {{0, 1}, {pieceId(Color::White, Bug::Spider)}},
       {{2, -2}, {pieceId(Color::White, Bug::Ant, 3)}}, {{1, -1}, {pieceId(Color::White, Bug::Beetle)}},
-      {{-1, 0}, {pieceId(Color::Black, Bug::Queen)}}, {{-2, 0}, {pieceId(Color::Black, Bug::Spider)}}};
+      {{-1, 0}, {pieceId(Color::Black, Bug::Queen)}},  {{-2, 0}, {pieceId(Color::Black, Bug::Spider)}}};
   const Board b = Board::fromPosition(GameType::all(), {}, Color::White, stacks);
   const GameFrame frame = GameFrame::ofPosition(b);
   const auto name = [&](PieceId ant) {
@@ -229,9 +229,10 @@ TEST_CASE("a game, its rotations, mirror images and colour swap are written the 
 }
 
 TEST_CASE("generated games: written, read back to the same moves, written again to the same text", "[roundtrip]") {
-  test::checkRoundTrips(10000, 2024, [](const ReplayedGame& g) { return writeDirection(g); }, test::row("direction"));
-  test::checkRoundTrips(200, 99, [](const ReplayedGame& g) { return writeDirection(g, Spelling::Ascii); },
-                        test::row("direction"));
+  test::checkRoundTrips(
+      10000, 2024, [](const ReplayedGame& g) { return writeDirection(g); }, test::row("direction"));
+  test::checkRoundTrips(
+      200, 99, [](const ReplayedGame& g) { return writeDirection(g, Spelling::Ascii); }, test::row("direction"));
 }
 
 TEST_CASE("every game in ../shared/games survives direction notation and back", "[roundtrip]") {

@@ -70,8 +70,8 @@ TEST_CASE("every first piece reads back from every notation that writes games", 
     const auto uhp = notation::moveStrings(game);
     INFO(uhp[0] << " " << uhp[1] << " " << uhp[2]);
     // UHP on one line, as players type it: ';', spaces, move numbers; and one a line.
-    for (const std::string& text : {joined(uhp, ";", false), joined(uhp, " ", false), joined(uhp, " ", true),
-                                    joined(uhp, "\n", false)}) {
+    for (const std::string& text :
+         {joined(uhp, ";", false), joined(uhp, " ", false), joined(uhp, " ", true), joined(uhp, "\n", false)}) {
       INFO(text);
       CHECK(notation::positionFromMoves(text).history() == game.history());
     }
@@ -98,7 +98,7 @@ TEST_CASE("a move list names its game type, or takes the one asked, widened to i
   const GameType base{};
   CHECK(typeOf("wG1;bB1 wG1-", GameType::all()) == "Base+MLP");
   CHECK(typeOf("wG1;bB1 wG1-", base) == "Base");
-  CHECK(typeOf("wG1;bM wG1-", base) == "Base+M");  // the pieces used are in the game
+  CHECK(typeOf("wG1;bM wG1-", base) == "Base+M");         // the pieces used are in the game
   CHECK(typeOf("wG1;bB1 wG1-", std::nullopt) == "Base");  // as archives: the smallest that holds them
   CHECK(typeOf("[GameType \"Base\"]\n\n1. wG1\n2. bB1 wG1-\n", GameType::all()) == "Base");
   const notation::PositionTextOptions all{.notation = nullptr, .gameType = GameType::all()};

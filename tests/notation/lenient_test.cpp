@@ -14,16 +14,16 @@
 #include <utility>
 #include <vector>
 
+#include <catch2/catch.hpp>
 #include "engine/generate.hpp"
 #include "engine/movegen.hpp"
 #include "engine/relaxed_movement.hpp"
-#include "notation/uhp_text.hpp"
 #include "notation/move_text.hpp"
 #include "notation/notations.hpp"
 #include "notation/repair.hpp"
-#include "notation_support.hpp"
+#include "notation/uhp_text.hpp"
 #include "notation_row.hpp"
-#include <catch2/catch.hpp>
+#include "notation_support.hpp"
 
 using namespace apiary;
 using namespace apiary::notation;
@@ -154,7 +154,8 @@ Slide findSlide(const std::function<bool(Bug)>& wanted, std::optional<GameType> 
   throw std::runtime_error("no generated game offers such a slide");
 }
 
-void checkRepairedSlide(const notation::Notation& notationRow, const Record& record, int ply, const std::vector<Move>& moves) {
+void checkRepairedSlide(const notation::Notation& notationRow, const Record& record, int ply,
+                        const std::vector<Move>& moves) {
   const ReplayedGame strict = readOne(notationRow, record.text, false);
   REQUIRE(strict.error);
   CHECK(strict.error->ply == ply);
@@ -224,8 +225,8 @@ void checkRepairedUhpSlide(const Slide& slide) {
   Board before(slide.game.board.type(), Rules{.tournament = false});
   for (int i = 0; i < slide.ply; ++i) before.play(moves[i]);
   const int ply = slide.ply + 1;
-  checkRepairedSlide(test::row("uhp"),
-                     uhpRecord(slide.game.board.type(), moves, ply, moveString(before, slide.move)), ply, moves);
+  checkRepairedSlide(test::row("uhp"), uhpRecord(slide.game.board.type(), moves, ply, moveString(before, slide.move)),
+                     ply, moves);
 }
 
 }  // namespace
@@ -254,8 +255,8 @@ TEST_CASE("a Beetle that loses contact on its way is repaired at its ply in alge
   const Slide slide = findSlide([](Bug b) { return b == Bug::Beetle; }, GameType{});
   const auto moves = movesAround(slide.game.board, slide.ply, slide.move);
   const int ply = slide.ply + 1;
-  checkRepairedSlide(test::row("algebraic"),
-                     algebraicRecord(GameType{}, moves, 0, [](std::string t) { return t; }), ply, moves);
+  checkRepairedSlide(test::row("algebraic"), algebraicRecord(GameType{}, moves, 0, [](std::string t) { return t; }),
+                     ply, moves);
   checkRepairedSlide(test::row("sgf"), sgfRecord(moves), ply, moves);
 }
 
@@ -264,8 +265,8 @@ TEST_CASE("a move made by mistake through a gate is repaired at its ply in algeb
   const Slide slide = findSlide([](Bug b) { return b == Bug::Ant || b == Bug::Spider || b == Bug::Queen; }, GameType{});
   const auto moves = movesAround(slide.game.board, slide.ply, slide.move);
   const int ply = slide.ply + 1;
-  checkRepairedSlide(test::row("algebraic"),
-                     algebraicRecord(GameType{}, moves, 0, [](std::string t) { return t; }), ply, moves);
+  checkRepairedSlide(test::row("algebraic"), algebraicRecord(GameType{}, moves, 0, [](std::string t) { return t; }),
+                     ply, moves);
   checkRepairedSlide(test::row("sgf"), sgfRecord(moves), ply, moves);
 }
 

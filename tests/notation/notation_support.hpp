@@ -9,11 +9,11 @@
 
 #include "engine/canonical.hpp"
 #include "engine/generate.hpp"
+#include "ingest/reader.hpp"
 #include "notation/game.hpp"
 #include "notation/notations.hpp"
-#include "ingest/reader.hpp"
-#include "support.hpp"
 #include "notation_row.hpp"
+#include "support.hpp"
 
 namespace apiary::test {
 

@@ -10,8 +10,8 @@
 #include "notation/move_text.hpp"
 #include "notation/notations.hpp"
 #include "notation/pgn_like_places.hpp"
-#include "notation_support.hpp"
 #include "notation_row.hpp"
+#include "notation_support.hpp"
 
 using namespace apiary;
 using namespace apiary::notation;
@@ -50,9 +50,9 @@ TEST_CASE("the seed's example game replays as its moves say") {
   CHECK(b.type() == GameType{});  // no expansion pieces used, no tag: Base
   const auto at = [&](const char* name) { return b.axialOfPiece(piece(name)); };
   CHECK(at("wG1") == Axial{0, 0});
-  CHECK(at("bS1") == Axial{1, 0});  // the second piece goes east
-  CHECK(at("bS2") == Axial{2, 0});  // next to s, 3 places clockwise from G: straight on
-  CHECK(at("wQ") == Axial{-1, 0});  // next to G, 1 place clockwise from S (at SW)
+  CHECK(at("bS1") == Axial{1, 0});   // the second piece goes east
+  CHECK(at("bS2") == Axial{2, 0});   // next to s, 3 places clockwise from G: straight on
+  CHECK(at("wQ") == Axial{-1, 0});   // next to G, 1 place clockwise from S (at SW)
   CHECK(at("bA1") == Axial{3, -1});  // next to the s that has an s 2 places round from it
   CHECK(at("wS2") == Axial{0, -1});  // next to G, 1 place clockwise from Q
   // 4. Ss: the white spider went next to a black spider.
@@ -122,12 +122,9 @@ TEST_CASE("the seed's example moves, each in a position where its explanation ho
     CHECK(writePgnLikeMove(b, m) == "bQ");
   }
   SECTION("+agS: black's ant next to the black grasshopper that is next to white's spider") {
-    const Board b = position(Color::Black, {{{-1, 0}, "wQ"},
-                                            {{0, 0}, "wS1"},
-                                            {{1, -1}, "wG1"},
-                                            {{1, 0}, "bG1"},
-                                            {{2, 0}, "bQ"},
-                                            {{3, 0}, "bG2"}});
+    const Board b = position(
+        Color::Black,
+        {{{-1, 0}, "wQ"}, {{0, 0}, "wS1"}, {{1, -1}, "wG1"}, {{1, 0}, "bG1"}, {{2, 0}, "bQ"}, {{3, 0}, "bG2"}});
     const Move m = resolved(b, "+agS");
     CHECK(destination(b, m) == Axial{1, 1});
     CHECK_FALSE(readPgnLikeMove(b, "+ag").move);  // the other grasshopper has room too
@@ -227,7 +224,8 @@ TEST_CASE("where only a far piece breaks a symmetry, every move is written so th
 }
 
 TEST_CASE("PGN-like round trips of generated games", "[roundtrip]") {
-  test::checkRoundTrips(10000, 4242, [](const ReplayedGame& g) { return writePgnLike(g); }, test::row("pgn-like"));
+  test::checkRoundTrips(
+      10000, 4242, [](const ReplayedGame& g) { return writePgnLike(g); }, test::row("pgn-like"));
 }
 
 TEST_CASE("every game in ../shared/games survives PGN-like and back", "[roundtrip]") {
@@ -415,7 +413,8 @@ TEST_CASE("the reader names the one legal move a ply fits, else says how many fi
     if (ply.to) {
       const grammar::pgn_like::Location near{ply.to->neighbour, std::nullopt};
       variants.push_back(Ply{ply.kind, ply.piece, ply.under, std::nullopt, near, false});
-      if (ply.kind == Ply::Kind::Move) variants.push_back(Ply{ply.kind, ply.piece, near.neighbour, std::nullopt, near, false});
+      if (ply.kind == Ply::Kind::Move)
+        variants.push_back(Ply{ply.kind, ply.piece, near.neighbour, std::nullopt, near, false});
     }
     if (ply.under) variants.push_back(Ply{ply.kind, ply.piece, 0, ply.from, ply.to, false});
     if (!played.isPlacement() && !played.isPass() && ply.to)

@@ -132,7 +132,8 @@ TEST_CASE("an algebraic move without colour or origin: the one legal move that f
           std::string text(1, kBugLetters[int(bugOf(m.piece))]);
           text += grammar::algebraic::qToColumn(to.q) + std::to_string(to.r);
           int same = 0;
-          for (const Move& o : legalMoveVector(board)) same += !o.isPass() && o.to == m.to && bugOf(o.piece) == bugOf(m.piece);
+          for (const Move& o : legalMoveVector(board))
+            same += !o.isPass() && o.to == m.to && bugOf(o.piece) == bugOf(m.piece);
           const Step step = readAlgebraicMove(board, frame, text);
           INFO("ply " << board.ply() << ": " << text << ": " << step.error);
           if (same == 1) {

@@ -91,13 +91,15 @@ TEST_CASE("an unknown command rejects the game at its line, column and ply", "[s
 }
 
 TEST_CASE("an edit that moves a piece rejects the game; one put back does not", "[sgf]") {
-  const auto edited = read(record("", "; P0[7 Edit]\n; P0[8 Pickb N 13 wQ]\n; P0[9 Dropb wQ M 13 .]\n"
-                                      "; P0[10 Start P0]\n"));
+  const auto edited = read(record("",
+                                  "; P0[7 Edit]\n; P0[8 Pickb N 13 wQ]\n; P0[9 Dropb wQ M 13 .]\n"
+                                  "; P0[10 Start P0]\n"));
   REQUIRE(edited.error);
   CHECK_THAT(edited.error->message, Catch::Contains("edited"));
-  const auto putBack = read(record("", "; P0[7 Edit]\n; P0[8 Pickb N 13 wQ]\n; P0[9 Dropb wQ M 13 .]\n"
-                                       "; P0[10 Pickb M 13 wQ]\n; P0[11 Dropb wQ N 13 .]\n; P0[12 Start P0]\n"
-                                       "; P0[13 Pick W 4 wS1]\n; P0[14 Dropb wS1 M 13 -wQ]\n; P0[15 Done]\n"));
+  const auto putBack = read(record("",
+                                   "; P0[7 Edit]\n; P0[8 Pickb N 13 wQ]\n; P0[9 Dropb wQ M 13 .]\n"
+                                   "; P0[10 Pickb M 13 wQ]\n; P0[11 Dropb wQ N 13 .]\n; P0[12 Start P0]\n"
+                                   "; P0[13 Pick W 4 wS1]\n; P0[14 Dropb wS1 M 13 -wQ]\n; P0[15 Done]\n"));
   REQUIRE(putBack.ok());
   CHECK(putBack.board.ply() == 3);
 }

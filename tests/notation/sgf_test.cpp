@@ -5,10 +5,10 @@
 #include <filesystem>
 
 #include "engine/canonical.hpp"
-#include "notation/notations.hpp"
 #include "ingest/reader.hpp"
-#include "support.hpp"
+#include "notation/notations.hpp"
 #include "notation_row.hpp"
+#include "support.hpp"
 
 using namespace apiary;
 namespace fs = std::filesystem;
@@ -36,8 +36,7 @@ TEST_CASE("every BoardSpace .sgf replays, twins match their PGN exports", "[inge
     ++files;
     REQUIRE_FALSE(sgf.empty());
     for (const auto& game : sgf) {
-      INFO(entry.path().filename().string() << ": "
-                                           << (game.error ? notation::describeError("", *game.error) : ""));
+      INFO(entry.path().filename().string() << ": " << (game.error ? notation::describeError("", *game.error) : ""));
       REQUIRE(game.ok());
       CHECK(game.board.ply() > 10);
       ++games;

@@ -114,10 +114,10 @@ TEST_CASE("a game read from boardspace keeps its header properties when written 
   REQUIRE(games[0].ok());
   const std::string text = notation::writeGame(test::row("sgf"), games[0]);
   INFO(text);
-  for (const char* property : {"GM[27]", "VV[1]", "SU[Hive-PLM]", "DT[Sat Apr 02 15:15:58 EDT 2016]",
-                               "GN[HV-blue1224-Dumbot-2016-04-02-1915]", "RE[Game won by blue1224]",
-                               "P0[id \"blue1224\"]", "P0[ranking 1325]", "P1[id \"Dumbot\"]",
-                               "P0[time 0:04:57 ]", "P1[time 0:05:50 ]"})
+  for (const char* property :
+       {"GM[27]", "VV[1]", "SU[Hive-PLM]", "DT[Sat Apr 02 15:15:58 EDT 2016]", "GN[HV-blue1224-Dumbot-2016-04-02-1915]",
+        "RE[Game won by blue1224]", "P0[id \"blue1224\"]", "P0[ranking 1325]", "P1[id \"Dumbot\"]", "P0[time 0:04:57 ]",
+        "P1[time 0:05:50 ]"})
     CHECK(text.find(property) != std::string::npos);
   const auto back = notation::readGames(test::row("sgf"), text);
   REQUIRE(back.size() == 1);

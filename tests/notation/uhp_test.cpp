@@ -7,13 +7,13 @@
 #include <fstream>
 #include <map>
 
+#include <catch2/catch.hpp>
 #include "engine/generate.hpp"
-#include "notation/notations.hpp"
 #include "ingest/reader.hpp"
+#include "notation/notations.hpp"
+#include "notation_row.hpp"
 #include "notation_support.hpp"
 #include "support.hpp"
-#include "notation_row.hpp"
-#include <catch2/catch.hpp>
 
 using namespace apiary;
 namespace fs = std::filesystem;
@@ -90,7 +90,8 @@ TEST_CASE("hivegame's invalid fixtures are rejected with the rule they break", "
 TEST_CASE("hand-made broken UHP files: each error is positioned, the file goes on", "[ingest][uhp]") {
   const std::string good = "[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n\n";
   SECTION("an unknown piece rejects its game only") {
-    const auto games = notation::readGames(test::row("uhp"), good + "[GameType \"Base\"]\n\n1. wS1\n2. bZ1 wS1-\n\n" + good);
+    const auto games =
+        notation::readGames(test::row("uhp"), good + "[GameType \"Base\"]\n\n1. wS1\n2. bZ1 wS1-\n\n" + good);
     REQUIRE(games.size() == 3);
     CHECK(games[0].ok());
     REQUIRE(games[1].error);
@@ -99,7 +100,8 @@ TEST_CASE("hand-made broken UHP files: each error is positioned, the file goes o
     CHECK(games[2].board.ply() == 3);
   }
   SECTION("an illegal move names its ply") {
-    const auto games = notation::readGames(test::row("uhp"), "[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ bS1-\n");
+    const auto games =
+        notation::readGames(test::row("uhp"), "[GameType \"Base\"]\n\n1. wS1\n2. bS1 wS1-\n3. wQ bS1-\n");
     REQUIRE(games[0].error);
     CHECK(games[0].error->ply == 3);
     CHECK(games[0].error->line == 5);

@@ -8,7 +8,8 @@
 using namespace apiary;
 
 TEST_CASE("A GameString without moves is the empty board of its game type", "[position_text]") {
-  for (const char* text : {"Base;NotStarted;White[1]", "Base+M;NotStarted;White[1]", "Base+LP;NotStarted;White[1]", "base+mlp;;"}) {
+  for (const char* text :
+       {"Base;NotStarted;White[1]", "Base+M;NotStarted;White[1]", "Base+LP;NotStarted;White[1]", "base+mlp;;"}) {
     INFO(text);
     const Board board = notation::positionFromLine(text);
     CHECK(board.ply() == 0);

@@ -19,10 +19,10 @@
 #include "index/record.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
+#include "notation_row.hpp"
 #include "query/games/dedup.hpp"
 #include "run_apiary.hpp"
 #include "support.hpp"
-#include "notation_row.hpp"
 
 using namespace apiary;
 namespace fs = std::filesystem;
@@ -53,7 +53,8 @@ Tags retagged(Tags tags, const std::string& event) {
   return tags;
 }
 
-void write(const fs::path& file, const notation::Notation& notationRow, const std::vector<notation::ReplayedGame>& games) {
+void write(const fs::path& file, const notation::Notation& notationRow,
+           const std::vector<notation::ReplayedGame>& games) {
   std::ofstream(file) << notation::writeGames(notationRow, games);
 }
 
@@ -65,7 +66,7 @@ struct Planted {
   fs::path db = dir / "db";
   std::set<Cluster> expected;  // with the default options
   Place original, mirrored, swapped, full, truncated, straight, transposed, shortA, shortB;
-  int transposedAt = 0;       // the first swapped placement's ply
+  int transposedAt = 0;  // the first swapped placement's ply
   uint32_t shortPlies = 14;
 
   Planted() {
@@ -120,7 +121,7 @@ struct Planted {
           {notation::gameFromBoard(shortBoard, retagged(games[g4].tags, "Planted short"))});
     write(dir / "in" / "g-short.pgn", test::row("pgn-like"),
           {notation::gameFromBoard(*transformedGame(shortBoard, Symmetry{7}, false),
-                                 retagged(games[g4].tags, "Planted short"))});
+                                   retagged(games[g4].tags, "Planted short"))});
 
     index::Database database(db);
     const auto summary = ingest::importSources(database, {(dir / "in").string()}, {});
@@ -197,8 +198,8 @@ TEST_CASE("dedup finds every planted duplicate and nothing else", "[query][dedup
                              std::to_string(longer.plies) + " plies)");
   const auto& moved = report.clusters[2];
   CHECK_THAT(moved.reason, Catch::Contains("by 2 different move orders"));
-  CHECK_THAT(moved.reason, Catch::Contains("they differ from ply " + std::to_string(p.transposedAt + 1) +
-                                           " to ply " + std::to_string(p.transposedAt + 2)));
+  CHECK_THAT(moved.reason, Catch::Contains("they differ from ply " + std::to_string(p.transposedAt + 1) + " to ply " +
+                                           std::to_string(p.transposedAt + 2)));
 }
 
 TEST_CASE("dedup reports only the modes asked for", "[query][dedup]") {
@@ -235,8 +236,8 @@ TEST_CASE("dedup leaves out games shorter than the minimum, and finds them when 
   const auto& prefix = only(all, query::DedupMode::Prefix);
   o.minPlies = std::min(prefix.games[0].plies, prefix.games[1].plies) + 1;
   std::set<Cluster> withoutPrefix = p.expected;
-  withoutPrefix.erase(*std::find_if(withoutPrefix.begin(), withoutPrefix.end(),
-                                    [](const Cluster& c) { return c.first == "prefix"; }));
+  withoutPrefix.erase(
+      *std::find_if(withoutPrefix.begin(), withoutPrefix.end(), [](const Cluster& c) { return c.first == "prefix"; }));
   CHECK(clustersOf(query::findDuplicates(db, o)) == withoutPrefix);
 
   // Down to the short pair's 14 plies: they are an exact pair, and the start of
@@ -305,7 +306,10 @@ TEST_CASE("postings of chosen positions are the same by lookups and by a scan", 
   const auto read = [&](index::DedupReader::Read how) {
     Seen seen;
     reader.forEachPostings(
-        finals, [&](index::PositionHash h, std::span<const index::Posting> ps) { seen.emplace_back(h, std::vector(ps.begin(), ps.end())); },
+        finals,
+        [&](index::PositionHash h, std::span<const index::Posting> ps) {
+          seen.emplace_back(h, std::vector(ps.begin(), ps.end()));
+        },
         how);
     return seen;
   };

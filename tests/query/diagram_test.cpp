@@ -9,9 +9,9 @@
 #include <fstream>
 #include <sstream>
 
+#include <catch2/catch.hpp>
 #include "positions.hpp"
 #include "support.hpp"
-#include <catch2/catch.hpp>
 
 using namespace apiary;
 

@@ -4,14 +4,14 @@
 #include <cmath>
 #include <optional>
 
-#include "notation/uhp_text.hpp"
-#include "notation/move_text.hpp"
-#include "query/positions/explore.hpp"
 #include "notation/move_notation.hpp"
+#include "notation/move_text.hpp"
 #include "notation/position_text.hpp"
+#include "notation/uhp_text.hpp"
+#include "notation_row.hpp"
+#include "query/positions/explore.hpp"
 #include "query/positions/search.hpp"
 #include "query_support.hpp"
-#include "notation_row.hpp"
 
 using namespace apiary;
 using test::QueryDatabase;

@@ -5,10 +5,10 @@
 #include <map>
 #include <stdexcept>
 
-#include "index/index_support.hpp"
-#include "query/filters/filter_match.hpp"
-#include "notation_row.hpp"
 #include <catch2/catch.hpp>
+#include "index/index_support.hpp"
+#include "notation_row.hpp"
+#include "query/filters/filter_match.hpp"
 
 using namespace apiary;
 
@@ -45,7 +45,8 @@ const notation::Notation& readerOf(const notation::Notation& notationRow) {
 
 TEST_CASE("every notation apiary writes reads back to the games the database holds", "[export]") {
   Fixture f;
-  for (const char* written : {"uhp", "pgn-like", "direction", "algebraic", "algebraic-long", "algebraic-compressed", "fen"}) {
+  for (const char* written :
+       {"uhp", "pgn-like", "direction", "algebraic", "algebraic-long", "algebraic-compressed", "fen"}) {
     const notation::Notation& notationRow = test::row(written);
     const std::string name(notationRow.name);
     INFO(name);
@@ -135,7 +136,8 @@ TEST_CASE("filters select the games whose rows match", "[export]") {
   query::GameFilter byPlayer;
   byPlayer.player = player;
   for (char& c : *byPlayer.player) c = char(std::toupper(static_cast<unsigned char>(c)));  // any letter case
-  const auto played = expect([&](const GeneratedGame& g) { return tagOf(g, "White") == player || tagOf(g, "Black") == player; });
+  const auto played =
+      expect([&](const GeneratedGame& g) { return tagOf(g, "White") == player || tagOf(g, "Black") == player; });
   CHECK(!played.empty());
   CHECK(query::selectGames(*f.db, byPlayer) == played);
 

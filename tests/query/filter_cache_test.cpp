@@ -59,7 +59,7 @@ TEST_CASE("a filter asked again is answered from the set made the first time, an
   CHECK(&cache.kept(catalogue, resultFilter("white")) == &white);
   cache.kept(catalogue, resultFilter("black"));
   CHECK(&cache.kept(catalogue, resultFilter("white")) == &white);  // now the most recent
-  cache.kept(catalogue, resultFilter("draw"));                      // black goes
+  cache.kept(catalogue, resultFilter("draw"));                     // black goes
   CHECK(cache.size() == 2);
   CHECK(&cache.kept(catalogue, resultFilter("white")) == &white);
   // The kept set is the filter's, whoever asks.

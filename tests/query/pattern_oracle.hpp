@@ -17,8 +17,8 @@
 #include "index/index_support.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
-#include "query/patterns/pattern.hpp"
 #include "notation_row.hpp"
+#include "query/patterns/pattern.hpp"
 #include "support.hpp"
 
 namespace apiary::pattern_oracle {
@@ -191,8 +191,7 @@ inline std::vector<CellTest> randomFormation(std::mt19937_64& rng, const std::ve
       c.anywhere = false;
     } else {
       const int height = invent ? 1 + (pick(6) == 0) : std::min<int>(int(stack->second.size()), 1 + pick(2));
-      const std::size_t below =
-          !invent && c.anywhere ? std::size_t(pick(int(stack->second.size()) - height + 1)) : 0;
+      const std::size_t below = !invent && c.anywhere ? std::size_t(pick(int(stack->second.size()) - height + 1)) : 0;
       for (int h = 0; h < height; ++h) {
         PieceTest t{pick(5), pick(3) ? pick(8) : -1};
         if (!invent) {
@@ -264,7 +263,7 @@ inline bool conditionHolds(const Position& p, const Condition& c) {
   const int* values[] = {p.queenNeighbours, p.pinned, p.inHand, p.onTop, p.mobility};
   const int v = c.cmp.feature == 5 ? p.ply : values[c.cmp.feature][color];
   const int w = c.cmp.value;
-  const bool results[] = {v < w, v <= w, v == w, v >= w, v > w};
+  const bool results[] = {v<w, v <= w, v == w, v >= w, v> w};
   return results[c.cmp.op];
 }
 
@@ -322,8 +321,9 @@ struct Expected {
   uint64_t positions = 0;
 };
 
-inline Expected expected(const Games& g, const std::function<bool(const Position&)>& holds,
-                  const std::function<bool(index::GameId)>& kept = [](index::GameId) { return true; }) {
+inline Expected expected(
+    const Games& g, const std::function<bool(const Position&)>& holds,
+    const std::function<bool(index::GameId)>& kept = [](index::GameId) { return true; }) {
   Expected out;
   for (auto it = g.positions.rbegin(); it != g.positions.rend(); ++it) {
     if (!kept(it->first)) continue;
@@ -339,7 +339,7 @@ inline Expected expected(const Games& g, const std::function<bool(const Position
 }
 
 inline query::PatternResult compareWith(const Games& g, const query::Pattern& pattern, const Expected& want,
-                                 const std::string& text, const query::GameFilter& filter = {}) {
+                                        const std::string& text, const query::GameFilter& filter = {}) {
   const index::GameSearch catalogue(*g.db);
   const auto got = query::findPattern(*g.db, catalogue, pattern, {.filter = filter, .limit = UINT64_MAX});
   INFO(text);

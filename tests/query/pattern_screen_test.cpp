@@ -61,7 +61,8 @@ TEST_CASE("pattern: a condition that mobility cannot change is answered without 
   const std::vector<std::pair<std::string, std::function<bool(const Position&)>>> conditions = {
       {"(mobility.mine > 3 or not mobility.theirs > 3 or ply >= 0) and pinned.white >= 4",
        [](const Position& p) { return p.pinned[0] >= 4; }},
-      {"pinned.black >= 3 and not (mobility.white < 1 and ply < 0)", [](const Position& p) { return p.pinned[1] >= 3; }},
+      {"pinned.black >= 3 and not (mobility.white < 1 and ply < 0)",
+       [](const Position& p) { return p.pinned[1] >= 3; }},
   };
   for (const auto& [text, holds] : conditions) {
     const auto got = compareWith(g, query::Pattern("", text), expected(g, holds), text);
@@ -69,9 +70,9 @@ TEST_CASE("pattern: a condition that mobility cannot change is answered without 
     CHECK(got.replayed == 0);
   }
   // Mobility that can change the answer is replayed.
-  const auto replayed = query::findPattern(*g.db, index::GameSearch(*g.db),
-                                           query::Pattern("", "pinned.white >= 4 and mobility.mine > 200"),
-                                           {.filter = {}, .limit = 1});
+  const auto replayed =
+      query::findPattern(*g.db, index::GameSearch(*g.db),
+                         query::Pattern("", "pinned.white >= 4 and mobility.mine > 200"), {.filter = {}, .limit = 1});
   CHECK(replayed.replayed > 0);
 }
 
@@ -82,7 +83,8 @@ TEST_CASE("pattern: the answer is the same whatever the threads, with more threa
   const auto one = query::findPattern(*g.db, catalogue, pattern, {.filter = {}, .limit = UINT64_MAX, .threads = 1});
   REQUIRE(one.total > 0);
   for (unsigned threads = 2; threads <= 5; ++threads) {
-    const auto got = query::findPattern(*g.db, catalogue, pattern, {.filter = {}, .limit = UINT64_MAX, .threads = threads});
+    const auto got =
+        query::findPattern(*g.db, catalogue, pattern, {.filter = {}, .limit = UINT64_MAX, .threads = threads});
     INFO(threads << " threads");
     CHECK(got.scanned == g.positions.size());
     CHECK(got.total == one.total);

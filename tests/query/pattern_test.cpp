@@ -64,7 +64,8 @@ TEST_CASE("pattern: pinned pieces are answered from the stored features, as the 
   const Games& g = Games::get();
   int between = 0;
   const std::vector<std::pair<std::string, std::function<bool(const Position&)>>> conditions = {
-      {"pinned.white >= 4 and pinned.black >= 4", [](const Position& p) { return p.pinned[0] >= 4 && p.pinned[1] >= 4; }},
+      {"pinned.white >= 4 and pinned.black >= 4",
+       [](const Position& p) { return p.pinned[0] >= 4 && p.pinned[1] >= 4; }},
       {"pinned.mine = 0 and ply >= 10", [](const Position& p) { return p.pinned[int(p.toMove)] == 0 && p.ply >= 10; }},
       {"pinned.theirs > 7", [](const Position& p) { return p.pinned[1 - int(p.toMove)] > 7; }},
   };
@@ -155,8 +156,8 @@ TEST_CASE("pattern: a filter keeps its games out of the screen and the replay al
     const Condition c = randomCondition(rng, 1);
     const Expected want = expected(
         g, [&](const Position& p) { return formationHolds(p, cells) && conditionHolds(p, c); }, whiteWon);
-    const auto got = compareWith(g, query::Pattern(textOf(cells), textOf(c)), want, textOf(cells) + " where " + textOf(c),
-                                 white);
+    const auto got =
+        compareWith(g, query::Pattern(textOf(cells), textOf(c)), want, textOf(cells) + " where " + textOf(c), white);
     REQUIRE(got.scanned == uint64_t(kept));
     REQUIRE(got.replayed <= got.scanned);
   }
@@ -180,9 +181,11 @@ TEST_CASE("pattern: a Queen with six neighbours matches exactly the games that e
   const Games& g = Games::get();
   REQUIRE(g.surrounded.size() > 40);
   const index::GameSearch catalogue(*g.db);
-  for (const auto& text : {std::pair<std::string, std::string>{"has Q; E: any; SE: any; SW: *; W: *; NW: any; NE: any", ""},
-                           {"", "queen_neighbours.white = 6 or queen_neighbours.black >= 6"}}) {
-    const auto got = query::findPattern(*g.db, catalogue, query::Pattern(text.first, text.second), {.filter = {}, .limit = UINT64_MAX});
+  for (const auto& text :
+       {std::pair<std::string, std::string>{"has Q; E: any; SE: any; SW: *; W: *; NW: any; NE: any", ""},
+        {"", "queen_neighbours.white = 6 or queen_neighbours.black >= 6"}}) {
+    const auto got = query::findPattern(*g.db, catalogue, query::Pattern(text.first, text.second),
+                                        {.filter = {}, .limit = UINT64_MAX});
     std::set<index::GameId> ids;
     for (const auto& hit : got.games) {
       ids.insert(hit.game.id);
@@ -211,7 +214,8 @@ TEST_CASE("pattern: pages are newest first, and outcomes count the side the patt
     const Color mine = g.positions.at(hit.game.id)[hit.ply].toMove;
     const auto r = hit.game.result;
     wins += (r == GameState::WhiteWins && mine == Color::White) || (r == GameState::BlackWins && mine == Color::Black);
-    losses += (r == GameState::WhiteWins && mine == Color::Black) || (r == GameState::BlackWins && mine == Color::White);
+    losses +=
+        (r == GameState::WhiteWins && mine == Color::Black) || (r == GameState::BlackWins && mine == Color::White);
   }
   CHECK(all.outcomes.sideWins == wins);
   CHECK(all.outcomes.sideLosses == losses);
@@ -227,20 +231,23 @@ TEST_CASE("pattern: text that cannot be read is refused with the column and what
     }
     return "";
   };
-  CHECK(refusal("0,0: B on", "") == "pattern: column 10: expected a piece (mine, theirs, white, black, a bug or any) at the end");
-  CHECK(refusal("", "ply <= 30 and") .find("where: column 14: expected") == 0);
+  CHECK(refusal("0,0: B on", "") ==
+        "pattern: column 10: expected a piece (mine, theirs, white, black, a bug or any) at the end");
+  CHECK(refusal("", "ply <= 30 and").find("where: column 14: expected") == 0);
   CHECK(refusal("", "pinned >= 2") == "where: pinned needs a side: pinned.white, .black, .mine or .theirs");
   CHECK(refusal("empty; E: empty", "").find("at least one cell that is not empty") != std::string::npos);
   CHECK(refusal("Q; 5,0: A", "").find("more than 4 steps") != std::string::npos);
   CHECK(refusal("Q; 0,0: A", "").find("given twice") != std::string::npos);
   CHECK(refusal("", "") == "pattern: give a formation, a condition or both");
-  CHECK(refusal("Q; E: x", "") == "pattern: column 7: expected what the cell holds: empty, or pieces such as 'B on mine Q', not 'x'");
+  CHECK(refusal("Q; E: x", "") ==
+        "pattern: column 7: expected what the cell holds: empty, or pieces such as 'B on mine Q', not 'x'");
 }
 
 TEST_CASE("pattern: the command prints total, positions and the games with their plies as JSON") {
   const Games& g = Games::get();
   const auto db = (g.dir.path() / "db").string();
-  const auto run = test::runApiary("pattern --db " + db + " 'has Q; E: any; SE: any; SW: any; W: any; NW: any; NE: any' --json --limit 3");
+  const auto run = test::runApiary("pattern --db " + db +
+                                   " 'has Q; E: any; SE: any; SW: any; W: any; NW: any; NE: any' --json --limit 3");
   REQUIRE(run.code == 0);
   const auto j = nlohmann::json::parse(run.out);
   CHECK(j["total"] == g.surrounded.size());

@@ -5,12 +5,12 @@
 #include <catch2/catch.hpp>
 
 #include "index/catalogue/sqlite.hpp"
-#include "query/games/game_list.hpp"
-#include "query/players/player_stats.hpp"
-#include "query/players/player_table.hpp"
 #include "notation/position_text.hpp"
 #include "notation/uhp_text.hpp"
 #include "query/error.hpp"
+#include "query/games/game_list.hpp"
+#include "query/players/player_stats.hpp"
+#include "query/players/player_table.hpp"
 #include "query/positions/position_request.hpp"
 #include "query_support.hpp"
 
@@ -26,7 +26,8 @@ query::PlayerRecord sqlRecord(const index::Connection& db, const std::string& na
                      " coalesce(sum(result = 3), 0),"
                      " coalesce(sum((result = 2 AND lower(white) = ?1) OR (result = 1 AND lower(black) = ?1)), 0),"
                      " coalesce(sum(result = 0), 0), coalesce(sum(plies), 0)"
-                     " FROM games WHERE (lower(white) = ?1 OR lower(black) = ?1)" + extra);
+                     " FROM games WHERE (lower(white) = ?1 OR lower(black) = ?1)" +
+                         extra);
   s.bind(1, std::string_view(name));
   REQUIRE(s.step());
   query::PlayerRecord r;
@@ -73,15 +74,16 @@ TEST_CASE("player statistics equal a recount of the catalogue in SQL") {
     checkSame(stats.asFirst, sqlRecord(sql, name, " AND ((lower(white) = ?1) = (first_mover = 0))"));
     checkSame(stats.asSecond, sqlRecord(sql, name, " AND ((lower(white) = ?1) = (first_mover = 1))"));
     for (const auto& [year, record] : stats.byYear) {
-      const std::string when = year == "unknown" ? " AND (date IS NULL OR length(date) < 4)"
-                                                 : " AND substr(date, 1, 4) = '" + year + "'";
+      const std::string when =
+          year == "unknown" ? " AND (date IS NULL OR length(date) < 4)" : " AND substr(date, 1, 4) = '" + year + "'";
       checkSame(record, sqlRecord(sql, name, when));
     }
     REQUIRE_FALSE(stats.opponents.empty());
     for (const auto& o : stats.opponents) {
       const std::string other = lower(o.name);
       REQUIRE(other.find('\'') == std::string::npos);
-      checkSame(o.record, sqlRecord(sql, name, " AND (lower(white) = '" + other + "' OR lower(black) = '" + other + "')"));
+      checkSame(o.record,
+                sqlRecord(sql, name, " AND (lower(white) = '" + other + "' OR lower(black) = '" + other + "')"));
     }
     // The longest run of wins by date then id, unfinished games skipped.
     index::Statement games(sql,
@@ -115,7 +117,8 @@ TEST_CASE("players: one row a player, by most games or best score") {
   CHECK(byGames.players.size() == byGames.total);
   for (std::size_t i = 1; i < byGames.players.size(); ++i)
     CHECK(byGames.players[i - 1].record.games >= byGames.players[i].record.games);
-  const auto byScore = query::playerTable(q->catalogue(), {}, {.order = query::PlayerOrder::Score, .limit = 20, .minGames = 5});
+  const auto byScore =
+      query::playerTable(q->catalogue(), {}, {.order = query::PlayerOrder::Score, .limit = 20, .minGames = 5});
   REQUIRE_FALSE(byScore.players.empty());
   for (std::size_t i = 1; i < byScore.players.size(); ++i)
     CHECK(byScore.players[i - 1].record.score() >= byScore.players[i].record.score());
@@ -134,9 +137,8 @@ TEST_CASE("games sort by date (newest first, then ingest order), by length, or b
     return out;
   };
   // Undated games have no date in SQL (NULL): the oldest of all.
-  std::stable_sort(rows.begin(), rows.end(), [](const auto* a, const auto* b) {
-    return a->date != b->date ? a->date > b->date : a->id > b->id;
-  });
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const auto* a, const auto* b) { return a->date != b->date ? a->date > b->date : a->id > b->id; });
   const index::GameQuery all;
   CHECK(q->catalogue().page(all, 0, UINT64_MAX, false, index::GameOrder::Date) == ids(rows));
   const auto newest = ids(rows);

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "notation/uhp_text.hpp"
 #include "notation/notations.hpp"
+#include "notation/uhp_text.hpp"
 
 namespace apiary::test {
 

@@ -3,9 +3,9 @@
 // the index should say, from every game of the catalogue replayed by the engine.
 #pragma once
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cctype>
 #include <cstdlib>
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -22,10 +22,10 @@
 #include "index/index_support.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
+#include "notation_row.hpp"
 #include "query/filters/filter.hpp"
 #include "query/filters/filter_match.hpp"
 #include "support.hpp"
-#include "notation_row.hpp"
 
 namespace apiary::test {
 
@@ -140,10 +140,10 @@ inline Board prefixOf(const index::GameRow& game, int ply) {
 struct Recount {
   struct Visit {
     index::GameId game;
-    uint32_t ply;                            // the first ply the game was there
+    uint32_t ply;                           // the first ply the game was there
     std::vector<index::PositionHash> next;  // distinct positions right after any visit
   };
-  std::map<index::GameId, index::GameRow> games;  // with tags, for filters
+  std::map<index::GameId, index::GameRow> games;                       // with tags, for filters
   std::map<index::GameId, std::vector<index::PositionHash>> sequence;  // every ply's position
   std::unordered_map<index::PositionHash, std::vector<Visit>> at;
 

@@ -5,14 +5,14 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "notation/uhp_text.hpp"
-#include "query/positions/explore.hpp"
 #include "notation/position_text.hpp"
+#include "notation/uhp_text.hpp"
+#include "notation_row.hpp"
 #include "query/error.hpp"
+#include "query/positions/explore.hpp"
 #include "query/positions/position_request.hpp"
 #include "query/positions/search.hpp"
 #include "query_support.hpp"
-#include "notation_row.hpp"
 
 using namespace apiary;
 using test::QueryDatabase;
@@ -226,7 +226,8 @@ TEST_CASE("commands: explore, search and games print JSON, --batch answers one l
   CHECK(j["moves"][0]["continuations"] == start.moves[0].counts.games);
   CHECK(j.contains("elapsed_ms"));
 
-  r = apiaryRun(db + "explore --batch - --player Kaka0", "\n1. wG1 2. bG1 -wG1\nnot a position\nBase;InProgress;Black[1];wG1\n");
+  r = apiaryRun(db + "explore --batch - --player Kaka0",
+                "\n1. wG1 2. bG1 -wG1\nnot a position\nBase;InProgress;Black[1];wG1\n");
   CHECK(r.status == 1);  // one line could not be read
   std::istringstream lines(r.out);
   std::vector<nlohmann::json> answers;

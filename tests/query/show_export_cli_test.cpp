@@ -1,13 +1,13 @@
 // apiary show and apiary export as users and scripts run them: what they print,
 // JSON, files, exit codes (0 ok, 1 something asked for is not there, 2 bad usage).
 #include <filesystem>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
+#include <catch2/catch.hpp>
 #include "index/index_support.hpp"
 #include "run_apiary.hpp"
 #include "support.hpp"
-#include <catch2/catch.hpp>
 
 using namespace apiary;
 

@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include <catch2/catch.hpp>
 #include "index/index_support.hpp"
 #include "run_apiary.hpp"
-#include <catch2/catch.hpp>
 
 using namespace apiary;
 
@@ -26,7 +26,8 @@ struct Fixture {
   Fixture() {
     std::filesystem::create_directories(dir.path());
     const auto odd = dir.path() / "odd.pgn";
-    std::ofstream(odd) << "[GameType \"Base\"]\n[White \"Jos\xe9 \x1b[31mRED\x07\"]\n[Black \"B\"]\n\n1. wS1\n2. bS1 wS1-\n";
+    std::ofstream(odd)
+        << "[GameType \"Base\"]\n[White \"Jos\xe9 \x1b[31mRED\x07\"]\n[Black \"B\"]\n\n1. wS1\n2. bS1 wS1-\n";
     const std::string generated = (dir.path() / "generated.pgn").string();
     db = "--db " + (dir.path() / "db").string() + " ";
     REQUIRE(test::runApiary("generate --games 5 --seed 5 > " + generated).code == 0);
@@ -78,7 +79,8 @@ TEST_CASE("a --batch line of bytes that are not UTF-8, or holding a NUL, gets an
           "[cli][text]") {
   for (const char* command : {"explore", "search"}) {
     INFO(command);
-    const auto run = test::runApiary(db() + command + " --batch - <<< $'wS1\\n\\xff\\xfe\\nwS1\\x01 bS1\\nwS1 bS1 wS1-'");
+    const auto run =
+        test::runApiary(db() + command + " --batch - <<< $'wS1\\n\\xff\\xfe\\nwS1\\x01 bS1\\nwS1 bS1 wS1-'");
     CHECK(run.code == 1);
     std::istringstream lines(run.out);
     std::vector<nlohmann::json> answers;

@@ -12,8 +12,8 @@
 #include <set>
 #include <sstream>
 
-#include "positions.hpp"
 #include <catch2/catch.hpp>
+#include "positions.hpp"
 
 using namespace apiary;
 
@@ -26,7 +26,8 @@ class Svg {
     xmlSetStructuredErrorFunc(&errors_, [](void* errors, xmlErrorPtr e) {
       static_cast<std::vector<std::string>*>(errors)->push_back(e && e->message ? e->message : "?");
     });
-    doc_.reset(xmlReadMemory(text.data(), int(text.size()), "diagram.svg", nullptr, XML_PARSE_NONET | XML_PARSE_PEDANTIC));
+    doc_.reset(
+        xmlReadMemory(text.data(), int(text.size()), "diagram.svg", nullptr, XML_PARSE_NONET | XML_PARSE_PEDANTIC));
     xmlSetStructuredErrorFunc(nullptr, nullptr);
   }
   bool wellFormed() const { return doc_ && errors_.empty(); }
@@ -138,7 +139,8 @@ TEST_CASE("every diagram is well-formed SVG with one named tile per stack", "[sv
 TEST_CASE("tiles stand one hexagon apart and the last move is outlined on its tile", "[svg]") {
   const double size = 32;
   const auto& positions = test::diagramPositions();
-  const auto& throwGame = *std::find_if(positions.begin(), positions.end(), [](auto& p) { return p.name == "pillbug-throw"; });
+  const auto& throwGame =
+      *std::find_if(positions.begin(), positions.end(), [](auto& p) { return p.name == "pillbug-throw"; });
   const query::Diagram d = query::diagramOf(test::boardOf(throwGame));
   const Svg svg(query::drawSvg(d, {.caption = {}, .hexSize = size}));
   REQUIRE(svg.wellFormed());
@@ -194,9 +196,9 @@ TEST_CASE("escapeXml writes entities and replaces what XML cannot hold", "[svg]"
   CHECK(query::escapeXml("tab\tline\nend\r") == "tab\tline\nend\r");
   CHECK(query::escapeXml("bell\x07") == "bell" + replacement);
   CHECK(query::escapeXml("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x90\x9D") == "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x90\x9D");
-  CHECK(query::escapeXml("\xC0\xAF") == replacement + replacement);                  // overlong '/'
+  CHECK(query::escapeXml("\xC0\xAF") == replacement + replacement);                    // overlong '/'
   CHECK(query::escapeXml("\xED\xA0\x80") == replacement + replacement + replacement);  // a surrogate
   CHECK(query::escapeXml("\xEF\xBF\xBE") == replacement + replacement + replacement);  // U+FFFE
-  CHECK(query::escapeXml("x\xE2\x82") == "x" + replacement + replacement);            // cut short
-  CHECK(query::escapeXml("\xF4\x90\x80\x80").find("\xF4") == std::string::npos);      // past U+10FFFF
+  CHECK(query::escapeXml("x\xE2\x82") == "x" + replacement + replacement);             // cut short
+  CHECK(query::escapeXml("\xF4\x90\x80\x80").find("\xF4") == std::string::npos);       // past U+10FFFF
 }

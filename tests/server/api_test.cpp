@@ -7,8 +7,8 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "api_client.hpp"
 #include "server/limits.hpp"
@@ -35,11 +35,11 @@ TEST_CASE("explore over HTTP gives the document of apiary explore --json, with u
     INFO(position);
     const json served = api.document("/api/explore?position=" + encoded(position));
     CHECK(withoutElapsed(served) == withoutElapsed(api.cli("explore '" + position + "'")));
-    CHECK(served["games"] == served["wins"].get<int>() + served["draws"].get<int>() +
-                                 served["losses"].get<int>() + served["unfinished"].get<int>());
+    CHECK(served["games"] == served["wins"].get<int>() + served["draws"].get<int>() + served["losses"].get<int>() +
+                                 served["unfinished"].get<int>());
     for (const auto& move : served["moves"])
-      CHECK(move["games"] == move["wins"].get<int>() + move["draws"].get<int>() +
-                                 move["losses"].get<int>() + move["unfinished"].get<int>());
+      CHECK(move["games"] == move["wins"].get<int>() + move["draws"].get<int>() + move["losses"].get<int>() +
+                                 move["unfinished"].get<int>());
   }
   const std::string position = api.opening(3, 6);
   CHECK(withoutElapsed(api.document("/api/explore?notation=direction&result=white&position=" + encoded(position))) ==
@@ -76,17 +76,21 @@ TEST_CASE("game and ply give a stored game's position as --game and --ply do, to
     INFO(at);
     CHECK(withoutElapsed(api.document("/api/explore?notation=pgn-like&" + at)) ==
           withoutElapsed(api.cli("explore --notation pgn-like" + flags)));
-    CHECK(withoutElapsed(api.document("/api/search?sort=id&limit=5&" + at)) == withoutElapsed(api.cli("search --limit 5" + flags)));
+    CHECK(withoutElapsed(api.document("/api/search?sort=id&limit=5&" + at)) ==
+          withoutElapsed(api.cli("search --limit 5" + flags)));
     // The board after `ply` plies of the game is the board of its moves so far.
     const json game = api.document("/api/games/" + std::to_string(id));
     std::string moves;
     for (int i = 0; i < ply; ++i) moves += (i ? ";" : "") + game["plies"][i]["uhp"].get<std::string>();
-    const std::string start = game["game"]["game_type"] == "Base+MLP" ? "" : game["game"]["game_type"].get<std::string>() + ";NotStarted;White[1]";
+    const std::string start = game["game"]["game_type"] == "Base+MLP"
+                                  ? ""
+                                  : game["game"]["game_type"].get<std::string>() + ";NotStarted;White[1]";
     const json board = api.document("/api/board?" + at);
     CHECK(board["game"]["id"] == id);
     CHECK(withoutGame(board) == api.document("/api/board?position=" + encoded(start) + "&moves=" + encoded(moves)));
     CHECK(board["ply"] == ply);
-    CHECK(api.get("/api/position.svg?" + at)->body == api.get("/api/position.svg?position=" + encoded(start) + "&moves=" + encoded(moves))->body);
+    CHECK(api.get("/api/position.svg?" + at)->body ==
+          api.get("/api/position.svg?position=" + encoded(start) + "&moves=" + encoded(moves))->body);
   }
   // Without ply, the game's end; moves play on from the game's position.
   const json whole = api.document("/api/games/4");
@@ -131,7 +135,8 @@ TEST_CASE("a game comes with its plies, and as a file in any notation") {
   REQUIRE(game["plies"].size() == game["game"]["plies"].get<std::size_t>());
   CHECK(game["plies"][0]["ply"] == 1);
   CHECK(game["plies"].back()["key"].get<std::string>().size() > 0);
-  CHECK(game["game"]["game_string"].get<std::string>().find(game["plies"][0]["uhp"].get<std::string>()) != std::string::npos);
+  CHECK(game["game"]["game_string"].get<std::string>().find(game["plies"][0]["uhp"].get<std::string>()) !=
+        std::string::npos);
   // The position after the last ply is the game's final position.
   const json shown = api.cli("show 5");
   CHECK(game["plies"].back()["position"] == shown["position"]);
@@ -155,7 +160,8 @@ TEST_CASE("a game comes with its plies, and as a file in any notation") {
   CHECK(old->status == 200);
   CHECK(old->get_header_value("Content-Disposition") == "attachment; filename=\"game-5.sgf\"");
   CHECK(old->body == sgf->body);
-  CHECK(api.get("/api/games/5/export")->body == runApiary("--db " + servedDatabase().string() + " export 5 --to uhp").out);
+  CHECK(api.get("/api/games/5/export")->body ==
+        runApiary("--db " + servedDatabase().string() + " export 5 --to uhp").out);
   // A notation that writes games but not single moves is a file's notation only.
   CHECK(api.document("/api/explore?notation=sgf", 400)["parameter"] == "notation");
   CHECK(api.document("/api/games/5/export?notation=klingon", 400)["parameter"] == "notation");
@@ -173,7 +179,9 @@ TEST_CASE("bad parameters get 400 naming the parameter in the API's words, unkno
   CHECK(api.document("/api/explore?position=zz%20top", 400)["parameter"] == "position");
   CHECK(api.document("/api/board?moves=wQ%3BbQ%20wQ-%3BwS1%20bQ-", 400)["parameter"] == "moves");
   CHECK(api.document("/api/explore?player=" + std::string(1000, 'a'), 400)["parameter"] == "player");
-  CHECK(api.document("/api/search?same_order=1&position=" + encoded("7a3/6A4/5M=bGlgp=B=mS/4GL1q2s/2gG=B=bP6/1aQA:7/1as8/1g9/A10"), 400)["parameter"] == "same_order");
+  CHECK(api.document("/api/search?same_order=1&position=" +
+                         encoded("7a3/6A4/5M=bGlgp=B=mS/4GL1q2s/2gG=B=bP6/1aQA:7/1as8/1g9/A10"),
+                     400)["parameter"] == "same_order");
   CHECK(api.document("/api/games/999999", 404).contains("error"));
   CHECK(api.document("/api/games/abc", 404).contains("error"));
   CHECK(api.document("/api/nothing", 404).contains("error"));
@@ -200,7 +208,8 @@ TEST_CASE("errors speak of the API's parameters, the CLI's of its flags") {
   const json moves = api.document("/api/board?moves=" + encoded("wS1;bG1 wS1-;wQ"), 400);
   CHECK(moves["parameter"] == "moves");
   CHECK(moves["error"].get<std::string>().rfind("moves: ply 3: ", 0) == 0);
-  for (const json& error : {date, position, moves}) CHECK(error["error"].get<std::string>().find("--") == std::string::npos);
+  for (const json& error : {date, position, moves})
+    CHECK(error["error"].get<std::string>().find("--") == std::string::npos);
 }
 
 TEST_CASE("a whole game's text opens as the position, at its end or at ply, by GET or as a POSTed form") {
@@ -245,7 +254,8 @@ TEST_CASE("a whole game's text opens as the position, at its end or at ply, by G
   } else {
     WARN("../shared is absent: the boardspace file is not posted");
   }
-  const auto explored = api.client.Post("/api/explore", "notation=pgn-like&position=" + encoded(file), "application/x-www-form-urlencoded");
+  const auto explored = api.client.Post("/api/explore", "notation=pgn-like&position=" + encoded(file),
+                                        "application/x-www-form-urlencoded");
   REQUIRE(explored);
   CHECK(withoutElapsed(json::parse(explored->body)) ==
         withoutElapsed(api.document("/api/explore?notation=pgn-like&game=5")));

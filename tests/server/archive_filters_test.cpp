@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -13,7 +14,6 @@
 #include <optional>
 #include <regex>
 #include <set>
-#include <cstdlib>
 
 #include "query/session.hpp"
 #include "run_apiary.hpp"
@@ -144,7 +144,8 @@ nlohmann::json apiGames(query::ReadSession& session, const std::string& params) 
 }
 
 uint64_t apiExploreGames(query::ReadSession& session, const std::string& params) {
-  return nlohmann::json::parse(server::exploreReply(server::parseParams(params), session).body)["games"].get<uint64_t>();
+  return nlohmann::json::parse(server::exploreReply(server::parseParams(params), session).body)["games"]
+      .get<uint64_t>();
 }
 
 struct Case {
@@ -258,8 +259,8 @@ TEST_CASE("one session answers filters in turn from its cache as it would afresh
 TEST_CASE("players, player and search take the archive filters") {
   if (test::requireShared().empty() || !fixture().ready) return;
   query::ReadSession session(fixture().db);
-  const auto players = nlohmann::json::parse(
-      server::playersReply(server::parseParams("humans=1&limit=100"), session).body)["players"];
+  const auto players =
+      nlohmann::json::parse(server::playersReply(server::parseParams("humans=1&limit=100"), session).body)["players"];
   REQUIRE_FALSE(players.empty());
   for (const auto& p : players) CHECK_FALSE(kTestBots.contains(lower(p["name"].get<std::string>())));
   const auto dumbot =
@@ -267,9 +268,8 @@ TEST_CASE("players, player and search take the archive filters") {
   const std::size_t dumbotGames = expectedCount(
       [](const Expected& e) { return noGuest(e) && (lower(e.white) == "dumbot" || lower(e.black) == "dumbot"); });
   CHECK(dumbot["games"] == dumbotGames);
-  CHECK(dumbotGames < expectedCount([](const Expected& e) {
-          return lower(e.white) == "dumbot" || lower(e.black) == "dumbot";
-        }));
+  CHECK(dumbotGames <
+        expectedCount([](const Expected& e) { return lower(e.white) == "dumbot" || lower(e.black) == "dumbot"; }));
   const auto searched =
       nlohmann::json::parse(server::searchReply(server::parseParams("tournament=1&limit=100"), session).body);
   CHECK(searched["total"] == 2);

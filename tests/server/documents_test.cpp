@@ -50,13 +50,14 @@ TEST_CASE("explore: the CLI's document is the API's, for positions, notations, s
   Api api;
   const std::string line = api.opening(3, 4);
   REQUIRE_FALSE(line.empty());
-  checkTimedAnswers(api,
-                    {{"explore", "/api/explore"},
-                     {"explore '" + line + "'", "/api/explore?position=" + encoded(line)},
-                     {"explore '" + line + "' --notation pgn-like", "/api/explore?notation=pgn-like&position=" + encoded(line)},
-                     {"explore --game 5 --ply 6 --notation direction", "/api/explore?game=5&ply=6&notation=direction"},
-                     {"explore --moves 'wG1' --result white", "/api/explore?moves=wG1&result=white"}},
-                    "moves");
+  checkTimedAnswers(
+      api,
+      {{"explore", "/api/explore"},
+       {"explore '" + line + "'", "/api/explore?position=" + encoded(line)},
+       {"explore '" + line + "' --notation pgn-like", "/api/explore?notation=pgn-like&position=" + encoded(line)},
+       {"explore --game 5 --ply 6 --notation direction", "/api/explore?game=5&ply=6&notation=direction"},
+       {"explore --moves 'wG1' --result white", "/api/explore?moves=wG1&result=white"}},
+      "moves");
 }
 
 TEST_CASE("search: the CLI's document is the API's, paged and from a stored game") {
@@ -77,7 +78,8 @@ TEST_CASE("games: the CLI's document is the API's, by every order and with filte
   Questions questions;
   for (const std::string sort : {"date", "plies", "rating", "id"})
     questions.emplace_back("games --limit 6 --offset 1 --sort " + sort, "/api/games?limit=6&offset=1&sort=" + sort);
-  questions.emplace_back("games --result draw --oldest-first --limit 3", "/api/games?result=draw&oldest_first=1&limit=3");
+  questions.emplace_back("games --result draw --oldest-first --limit 3",
+                         "/api/games?result=draw&oldest_first=1&limit=3");
   checkTimedAnswers(api, questions, "games");
 }
 
@@ -98,7 +100,8 @@ TEST_CASE("player and players: the CLI's documents are the API's") {
   const json served = api.document("/api/player/" + encoded(name) + "?notation=pgn-like");
   CHECK(api.cli("player '" + name + "' --notation pgn-like") == served);
   CHECK(served["games"].get<int>() > 0);
-  CHECK(api.cli("player '" + name + "' --color first") == api.document("/api/player/" + encoded(name) + "?color=first"));
+  CHECK(api.cli("player '" + name + "' --color first") ==
+        api.document("/api/player/" + encoded(name) + "?color=first"));
   const json ranked = api.document("/api/players?sort=score&min_games=2&limit=5&offset=1");
   CHECK(api.cli("players --sort score --min-games 2 --limit 5 --offset 1") == ranked);
   CHECK(ranked["players"].size() == 5);

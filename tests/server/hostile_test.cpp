@@ -72,10 +72,10 @@ TEST_CASE("hostile requests are refused with 4xx, and the server lives on with b
     CHECK((status / 100 == 4 || status == 0));
   }
   // Random query strings on every endpoint: answered, never a server error.
-  const std::vector<std::string> endpoints{"/api/explore", "/api/search", "/api/games", "/api/board",
+  const std::vector<std::string> endpoints{"/api/explore",      "/api/search",  "/api/games",         "/api/board",
                                            "/api/position.svg", "/api/games/3", "/api/games/3/export"};
-  const std::vector<std::string> names{"position", "moves", "notation", "player", "limit", "offset", "from_date",
-                                       "result", "game_type", "same_order", "format", "zz"};
+  const std::vector<std::string> names{"position",  "moves",  "notation",  "player",     "limit",  "offset",
+                                       "from_date", "result", "game_type", "same_order", "format", "zz"};
   for (int i = 0; i < 1500; ++i) {
     std::string query;
     for (int k = 1 + int(rng() % 3); k > 0; --k) {

@@ -99,13 +99,15 @@ TEST_CASE("every method but GET and HEAD gets 405 with Allow, and HEAD gets GET'
   for (const std::string method : {"TRACE", "CONNECT", "FOO", "POST", "DELETE", "OPTIONS", "PROPFIND"}) {
     INFO(method);
     const std::string target = method == "CONNECT" ? "127.0.0.1:80" : "/api/info";
-    const RawAnswer answer = answerOf(server.port(), method + " " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const RawAnswer answer =
+        answerOf(server.port(), method + " " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     refusal(answer, 405);
     CHECK(answer.has("Allow: GET, HEAD"));
   }
   // The position's endpoints take a POSTed form, and only a form.
-  const RawAnswer other = answerOf(server.port(), "POST /api/explore HTTP/1.1\r\nHost: x\r\nContent-Type: "
-                                                  "application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}");
+  const RawAnswer other = answerOf(server.port(),
+                                   "POST /api/explore HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                                   "application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}");
   refusal(other, 415);
   const RawAnswer put = answerOf(server.port(), "PUT /api/explore HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
   refusal(put, 405);

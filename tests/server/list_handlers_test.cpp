@@ -1,8 +1,8 @@
 // The lists the page shows, without a socket: the games through a position in date,
 // length or ingest order (`sort`), every one of them as a file (/api/export, what
 // `apiary search --to` writes), and players by the start of their name.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -130,7 +130,8 @@ TEST_CASE("by rating, the games whose players are both rated come first, highest
   for (const auto& g : search(session, moves + "&sort=rating&limit=100&min_rating=0")["games"])
     among.push_back(std::min(g["white_rating"].get<int64_t>(), g["black_rating"].get<int64_t>()));
   CHECK(std::is_sorted(among.rbegin(), among.rend()));
-  const auto listed = nlohmann::json::parse(server::gamesReply(server::parseParams("sort=rating&limit=3"), session).body);
+  const auto listed =
+      nlohmann::json::parse(server::gamesReply(server::parseParams("sort=rating&limit=3"), session).body);
   const auto allIds = column(all["games"], "id");
   CHECK(column(listed["games"], "id") == std::vector(allIds.begin(), allIds.begin() + 3));
 }
@@ -178,8 +179,8 @@ TEST_CASE("players are found by the start of their name in any letter case, most
     }
   }
   CHECK(seen);
-  const auto none = nlohmann::json::parse(
-      server::playerNamesReply(server::parseParams("prefix=zzzzqq"), session).body)["players"];
+  const auto none =
+      nlohmann::json::parse(server::playerNamesReply(server::parseParams("prefix=zzzzqq"), session).body)["players"];
   CHECK(none.empty());
   CHECK_THROWS_AS(server::playerNamesReply(server::parseParams(""), session), query::QueryError);
 }

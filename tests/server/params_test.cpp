@@ -6,13 +6,13 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/generate.hpp"
-#include "notation/uhp_text.hpp"
-#include "query/error.hpp"
 #include "notation/notation_table.hpp"
+#include "notation/uhp_text.hpp"
+#include "notation_row.hpp"
+#include "query/error.hpp"
+#include "query/positions/position_request.hpp"
 #include "server/handlers.hpp"
 #include "server/params.hpp"
-#include "query/positions/position_request.hpp"
-#include "notation_row.hpp"
 
 using apiary::query::QueryError;
 using apiary::server::parseParams;
@@ -34,7 +34,7 @@ std::string refusedParameter(std::string_view query,
     CHECK(e.kind() == apiary::query::ErrorKind::BadInput);
     // An unknown parameter is no field: its message names it.
     return e.field() == apiary::query::Field::None ? std::string(e.what())
-                                                    : std::string(apiary::query::fieldName(e.field()));
+                                                   : std::string(apiary::query::fieldName(e.field()));
   }
   return "(accepted)";
 }
@@ -54,8 +54,9 @@ TEST_CASE("an empty query string asks about the start position with the CLI's de
 }
 
 TEST_CASE("parameters are percent-decoded and filters take '_' or '-' in their names") {
-  const auto p = parseParams("position=wG1%3B%20bG1+-wG1&from-date=2020&to_date=2021-05&player=Dumbot&limit=100"
-                             "&offset=40&oldest_first=1&same_order=true&notation=pgn-like&game-type=Base%2BMLP");
+  const auto p = parseParams(
+      "position=wG1%3B%20bG1+-wG1&from-date=2020&to_date=2021-05&player=Dumbot&limit=100"
+      "&offset=40&oldest_first=1&same_order=true&notation=pgn-like&game-type=Base%2BMLP");
   CHECK(p.position.position == "wG1; bG1 -wG1");
   CHECK(p.filter.fromDate == "2020");
   CHECK(p.filter.toDate == "2021-05");
@@ -94,7 +95,7 @@ TEST_CASE("unknown parameters, repeated ones, bad notations and overlong values 
   CHECK(refusedParameter("colour=white") == "unknown parameter 'colour'");
   CHECK(refusedParameter("player=a&player=b") == "player");
   CHECK(refusedParameter("notation=klingon") == "notation");
-  CHECK(refusedParameter("format=klingon") == "notation");  // the old name of notation
+  CHECK(refusedParameter("format=klingon") == "notation");           // the old name of notation
   CHECK(refusedParameter("notation=uhp&format=uhp") == "notation");  // given twice, under both names
   CHECK(refusedParameter("oldest_first=maybe") == "oldest_first");
   CHECK(refusedParameter("event=" + std::string(300, 'x')) == "event");
@@ -155,8 +156,9 @@ TEST_CASE("the board of a request is the position with the UHP moves played afte
 }
 
 TEST_CASE("moves play on after a position string too") {
-  const auto board = requestedBoard(parseParams("position=Base%2BMLP%3BInProgress%3BBlack%5B2%5D%3BwS1%3BbG1%20-wS1"
-                                                "%3BwQ%20wS1-&moves=bQ%20-bG1"));
+  const auto board =
+      requestedBoard(parseParams("position=Base%2BMLP%3BInProgress%3BBlack%5B2%5D%3BwS1%3BbG1%20-wS1"
+                                 "%3BwQ%20wS1-&moves=bQ%20-bG1"));
   CHECK(board.ply() == 4);
 }
 
@@ -169,7 +171,7 @@ TEST_CASE("a move that is not legal or not UHP is refused naming moves, a bad po
     }
     return std::string("(accepted)");
   };
-  CHECK(field("moves=wS1%3BwQ%20wS1-") == "moves");  // White moves twice
+  CHECK(field("moves=wS1%3BwQ%20wS1-") == "moves");             // White moves twice
   CHECK(field("moves=wS1%3BbQ%20wS1-%3BwQ%20bQ-") == "moves");  // a piece placed touching the other colour
   CHECK(field("moves=hello") == "moves");
   CHECK(field("position=not%20a%20move%20list%20at%20all") == "position");

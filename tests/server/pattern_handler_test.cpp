@@ -9,11 +9,11 @@
 #include "index/index_support.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
+#include "notation_row.hpp"
 #include "query/json.hpp"
 #include "query/patterns/pattern.hpp"
 #include "server/errors.hpp"
 #include "server/handlers.hpp"
-#include "notation_row.hpp"
 
 using namespace apiary;
 
@@ -40,8 +40,9 @@ std::filesystem::path generatedDatabase(const test::ScratchDir& dir) {
 TEST_CASE("GET /api/pattern answers apiary pattern's document for the same formation, condition, filters and page") {
   const test::ScratchDir dir("pattern-handler");
   query::ReadSession session(generatedDatabase(dir));
-  const auto params = server::parseParams("pattern=has%20Q%3B%20E%3A%20*%3B%20W%3A%20*&where=ply%20%3E%3D%2020"
-                                          "&game_type=Base%2BMLP&limit=4&offset=1");
+  const auto params = server::parseParams(
+      "pattern=has%20Q%3B%20E%3A%20*%3B%20W%3A%20*&where=ply%20%3E%3D%2020"
+      "&game_type=Base%2BMLP&limit=4&offset=1");
   CHECK(params.pattern == "has Q; E: *; W: *");
   CHECK(params.where == "ply >= 20");
   auto got = nlohmann::json::parse(server::patternReply(params, session).body);

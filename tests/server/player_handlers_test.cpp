@@ -41,7 +41,8 @@ nlohmann::json cli(const std::string& args) {
 
 TEST_CASE("the player endpoints answer the CLI's JSON") {
   query::ReadSession session(fixture().dir / "db");
-  const nlohmann::json players = nlohmann::json::parse(server::playersReply(server::parseParams("limit=5"), session).body);
+  const nlohmann::json players =
+      nlohmann::json::parse(server::playersReply(server::parseParams("limit=5"), session).body);
   CHECK(players == cli("players --json --limit 5"));
   const nlohmann::json byScore =
       nlohmann::json::parse(server::playersReply(server::parseParams("sort=score&min_games=3"), session).body);

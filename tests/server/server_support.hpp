@@ -31,7 +31,8 @@ inline const std::filesystem::path& servedDatabase() {
     const auto made = runApiary("generate --games 300 --seed 5 | " + std::string(APIARY_BINARY) + " --db " +
                                 dir.string() + " ingest -");
     REQUIRE(made.code == 0);
-    if (const auto shared = sharedDir(); !shared.empty()) runApiary("--db " + dir.string() + " ingest " + (shared / "games").string());
+    if (const auto shared = sharedDir(); !shared.empty())
+      runApiary("--db " + dir.string() + " ingest " + (shared / "games").string());
     else WARN("../shared is absent: the server is tested on generated games only");
     return dir;
   }();

@@ -1,7 +1,7 @@
 #include "sync/archive_source.hpp"
 
-#include <catch2/catch.hpp>
 #include <zip.h>
+#include <catch2/catch.hpp>
 
 #include "mirror_fixture.hpp"
 #include "mirror_server.hpp"
@@ -124,9 +124,9 @@ TEST_CASE("mirror fixture: extra games go into the zips, each once") {
   const auto shared = apiary::test::requireShared();
   if (shared.empty()) return;
   apiary::test::TempDir dir("walk_extra");
-  const auto layout = apiary::test::buildMirror(dir.path, shared / "games" / "boardspace-sgf",
-                                                {{"HV-x-y-2020-01-01-0000.sgf", "(;GM[27])"},
-                                                 {"HV-y-x-2020-01-02-0000.sgf", "(;GM[27])"}});
+  const auto layout = apiary::test::buildMirror(
+      dir.path, shared / "games" / "boardspace-sgf",
+      {{"HV-x-y-2020-01-01-0000.sgf", "(;GM[27])"}, {"HV-y-x-2020-01-02-0000.sgf", "(;GM[27])"}});
   CHECK(layout.extraGames == 2);
   std::size_t entries = 0;
   for (const auto& zip : layout.zips) {
@@ -146,8 +146,8 @@ TEST_CASE("boardspace walk: --since leaves the earlier years unlisted") {
   const auto layout = apiary::test::buildMirror(dir.path, shared / "games" / "boardspace-sgf");
   MirrorServer server(dir.path);
   const Walked walked = walk(server, 2019);
-  CHECK(walked.paths() == concat({"archive-2019/games-Jun-22-2019.zip", "archive-2021/games-Jan-2-2021.zip"},
-                                 layout.looseGames));
+  CHECK(walked.paths() ==
+        concat({"archive-2019/games-Jun-22-2019.zip", "archive-2021/games-Jan-2-2021.zip"}, layout.looseGames));
   for (const char* folder : {"archive-2013", "archive-2016", "archive-2018"}) CHECK_FALSE(requested(server, folder));
 }
 
@@ -198,7 +198,8 @@ TEST_CASE("boardspace walk: the server never sees two requests closer than the d
     REQUIRE(log[i - 1].answered);
     const auto gap = log[i].received - *log[i - 1].answered;
     INFO("request " << i << " " << log[i].path << " came "
-                    << std::chrono::duration_cast<std::chrono::microseconds>(gap).count() << " us after the last answer");
+                    << std::chrono::duration_cast<std::chrono::microseconds>(gap).count()
+                    << " us after the last answer");
     CHECK(gap >= delay);
   }
   CHECK(took >= 7 * delay);

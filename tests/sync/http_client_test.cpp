@@ -108,14 +108,12 @@ TEST_CASE("http: a conditional request gets 304 and leaves the file alone") {
   REQUIRE_FALSE(fetched.etag.empty());
   REQUIRE_FALSE(fetched.lastModified.empty());
   const fs::path second = mirror.dir.path / "second.part";
-  const FetchResult byEtag = client.getFile(mirror.zipUrl(), second,
-                                            {fetched.etag, fetched.lastModified});
+  const FetchResult byEtag = client.getFile(mirror.zipUrl(), second, {fetched.etag, fetched.lastModified});
   CHECK(byEtag.ok);
   CHECK(byEtag.notModified);
   CHECK(byEtag.status == 304);
   CHECK_FALSE(fs::exists(second));
-  const FetchResult byDate =
-      client.getFile(mirror.zipUrl(), second, {"", fetched.lastModified});
+  const FetchResult byDate = client.getFile(mirror.zipUrl(), second, {"", fetched.lastModified});
   CHECK(byDate.notModified);
   const auto requests = requestsOf(*mirror.server, mirror.zipPath());
   REQUIRE(requests.size() == 3);
@@ -131,8 +129,7 @@ TEST_CASE("http: a 500 and then OK is fetched on the second try, after a backoff
   auto options = quick();
   options.backoff = 300ms;
   HttpClient client(options);
-  const FetchResult result = client.getFile(mirror.zipUrl(),
-                                            mirror.dir.path / "x.part");
+  const FetchResult result = client.getFile(mirror.zipUrl(), mirror.dir.path / "x.part");
   CHECK(result.ok);
   CHECK(result.tries == 2);
   CHECK(apiary::test::readFile(mirror.dir.path / "x.part") == mirror.zipBytes);
@@ -150,8 +147,7 @@ TEST_CASE("http: a URL is given up after its tries, with backoff doubling") {
   options.tries = 3;
   options.backoff = 100ms;
   HttpClient client(options);
-  const FetchResult result = client.getFile(mirror.zipUrl(),
-                                            mirror.dir.path / "x.part");
+  const FetchResult result = client.getFile(mirror.zipUrl(), mirror.dir.path / "x.part");
   CHECK_FALSE(result.ok);
   CHECK(result.error == "HTTP 502");
   CHECK(result.tries == 3);
@@ -181,8 +177,7 @@ TEST_CASE("http: a stalled answer times out and is tried again") {
   options.totalTimeout = 300ms;
   HttpClient client(options);
   const auto start = Clock::now();
-  const FetchResult result = client.getFile(mirror.zipUrl(),
-                                            mirror.dir.path / "x.part");
+  const FetchResult result = client.getFile(mirror.zipUrl(), mirror.dir.path / "x.part");
   CHECK(result.ok);
   CHECK(result.tries == 2);
   CHECK(between(start, Clock::now()) < 2s);
@@ -190,8 +185,7 @@ TEST_CASE("http: a stalled answer times out and is tried again") {
   mirror.server->setFault(path, Fault::stalled(3s));
   options.tries = 2;
   HttpClient patient(options);
-  const FetchResult failed = patient.getFile(mirror.zipUrl(),
-                                             mirror.dir.path / "y.part");
+  const FetchResult failed = patient.getFile(mirror.zipUrl(), mirror.dir.path / "y.part");
   CHECK_FALSE(failed.ok);
   CHECK(failed.error.rfind("timed out after 0.3 s", 0) == 0);
 }
@@ -232,8 +226,7 @@ TEST_CASE("http: a 429's Retry-After is waited out, in seconds and as a date") {
   const auto path = mirror.zipPath();
   mirror.server->addFaults(path, {Fault::withStatus(429, "1")});
   HttpClient client(quick());
-  const FetchResult result = client.getFile(mirror.zipUrl(),
-                                            mirror.dir.path / "x.part");
+  const FetchResult result = client.getFile(mirror.zipUrl(), mirror.dir.path / "x.part");
   CHECK(result.ok);
   auto requests = requestsOf(*mirror.server, path);
   REQUIRE(requests.size() == 2);
@@ -296,7 +289,8 @@ TEST_CASE("http: after N failed URLs in a row the client stops and says why") {
   std::string page;
   REQUIRE(client.getText(mirror.server->url("gone-1/"), page).status == 404);
   REQUIRE(client.getText(mirror.server->url(), page).ok);  // a success starts the count again
-  for (int i = 2; i <= 4; ++i) CHECK_FALSE(client.getText(mirror.server->url("gone-" + std::to_string(i) + "/"), page).ok);
+  for (int i = 2; i <= 4; ++i)
+    CHECK_FALSE(client.getText(mirror.server->url("gone-" + std::to_string(i) + "/"), page).ok);
   CHECK(client.stopped());
   CHECK(client.stopMessage().find("stopped after 3 failed requests in a row") != std::string::npos);
   CHECK(client.stopMessage().find("gone-4/: HTTP 404") != std::string::npos);

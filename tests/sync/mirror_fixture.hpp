@@ -12,10 +12,10 @@
 namespace apiary::test {
 
 struct MirrorLayout {
-  std::vector<std::string> zips;            // mirror paths, in sweep order
-  std::vector<std::string> looseGames;      // loose .sgf a walk fetches: a folder not zipped, then the root
-  std::vector<std::string> repeatedGames;   // loose copies of a zip's games (their folder is not fetched)
-  std::vector<std::string> notGames;        // files under rankings/, test/, tutorials/, xGames/
+  std::vector<std::string> zips;             // mirror paths, in sweep order
+  std::vector<std::string> looseGames;       // loose .sgf a walk fetches: a folder not zipped, then the root
+  std::vector<std::string> repeatedGames;    // loose copies of a zip's games (their folder is not fetched)
+  std::vector<std::string> notGames;         // files under rankings/, test/, tutorials/, xGames/
   std::vector<std::filesystem::path> games;  // the shared files used, each once in what a walk fetches
   std::size_t extraGames = 0;                // the extra games, each once in a zip
 };

@@ -120,8 +120,8 @@ std::string listingPage(const fs::path& directory, const std::string& path, List
   std::sort(entries.begin(), entries.end(),
             [](const auto& a, const auto& b) { return a.path().filename() < b.path().filename(); });
   std::ostringstream page;
-  page << "<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 3.2 Final//EN\">\n<html>\n <head>\n  <title>Index of "
-       << path << "</title>\n </head>\n <body>\n<h1>Index of " << path << "</h1>\n";
+  page << "<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 3.2 Final//EN\">\n<html>\n <head>\n  <title>Index of " << path
+       << "</title>\n </head>\n <body>\n<h1>Index of " << path << "</h1>\n";
   const bool table = style == ListingStyle::Table;
   if (table) {
     page << "  <table>\n   <tr><th valign=\"top\"><img src=\"/icons/blank.gif\" alt=\"[ICO]\"></th>"
@@ -150,8 +150,8 @@ std::string listingPage(const fs::path& directory, const std::string& path, List
            << "</td><td>&nbsp;</td></tr>\n";
     } else {
       page << "<img src=\"/icons/" << (folder ? "folder" : "unknown") << ".gif\" alt=\"[" << (folder ? "DIR" : "   ")
-           << "]\"> <a href=\"" << hrefOf(name) << "\">" << shown << "</a>" << std::string(25 - std::min<std::size_t>(shown.size(), 24), ' ')
-           << date << "  " << size << "  \n";
+           << "]\"> <a href=\"" << hrefOf(name) << "\">" << shown << "</a>"
+           << std::string(25 - std::min<std::size_t>(shown.size(), 24), ' ') << date << "  " << size << "  \n";
     }
   }
   page << (table ? "   <tr><th colspan=\"5\"><hr></th></tr>\n</table>\n" : "<hr></pre>\n")
@@ -160,7 +160,8 @@ std::string listingPage(const fs::path& directory, const std::string& path, List
 }
 
 MirrorServer::MirrorServer(fs::path root, ListingStyle style) : root_(std::move(root)), style_(style) {
-  server_.Get(".*", [this](const httplib::Request& request, httplib::Response& response) { handle(request, response); });
+  server_.Get(".*",
+              [this](const httplib::Request& request, httplib::Response& response) { handle(request, response); });
   port_ = server_.bind_to_any_port("127.0.0.1");
   thread_ = std::thread([this] { server_.listen_after_bind(); });
   while (!server_.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -255,8 +256,8 @@ void MirrorServer::answer(const httplib::Request& request, httplib::Response& re
   }
   const std::string prefix = kPrefix;
   const std::string relative = request.path.compare(0, prefix.size(), prefix) == 0 ? request.path.substr(prefix.size())
-                               : request.path + "/" == prefix                     ? std::string()
-                                                                                  : "..";
+                               : request.path + "/" == prefix                      ? std::string()
+                                                                                   : "..";
   const fs::path file = root_ / relative;
   if (relative.find("..") != std::string::npos || !fs::exists(file)) {
     response.status = 404;

@@ -41,7 +41,7 @@ struct Fault {
 };
 
 struct LoggedRequest {
-  std::string method, path;  // path as requested, with its query
+  std::string method, path;                        // path as requested, with its query
   std::chrono::steady_clock::time_point received;  // when the handler started
   // When the answer was ready, just before it was written: no later than the
   // client had it, so the gap to the next request's `received` is never shorter
@@ -63,7 +63,7 @@ class MirrorServer {
   MirrorServer& operator=(const MirrorServer&) = delete;
 
   int port() const { return port_; }
-  std::string origin() const;                          // "http://127.0.0.1:PORT"
+  std::string origin() const;                               // "http://127.0.0.1:PORT"
   std::string url(const std::string& relative = "") const;  // the archive's root URL + relative
 
   // Faults for the next requests of `path` (the URL's path, e.g. kPrefix +
@@ -81,8 +81,8 @@ class MirrorServer {
   void handle(const httplib::Request& request, httplib::Response& response);  // logs, answers
   void answer(const httplib::Request& request, httplib::Response& response);
   std::optional<Fault> nextFault(const std::string& path);
-  void serveFile(const std::filesystem::path& file, const httplib::Request& request,
-                 httplib::Response& response, const std::optional<Fault>& fault);
+  void serveFile(const std::filesystem::path& file, const httplib::Request& request, httplib::Response& response,
+                 const std::optional<Fault>& fault);
   void waitOrStop(std::chrono::milliseconds time);
 
   std::filesystem::path root_;

@@ -61,7 +61,8 @@ TEST_CASE("a first sync is ingesting the same files by hand, and a second asks f
   CHECK(databaseView(m.db("synced")) == databaseView(m.db("by-hand")));
 }
 
-TEST_CASE("a new zip is the only file fetched, and the loose game it sweeps up is skipped, not counted twice", "[sync]") {
+TEST_CASE("a new zip is the only file fetched, and the loose game it sweeps up is skipped, not counted twice",
+          "[sync]") {
   SyncMirror m("apiary-sync-new-zip");
   if (!m.build()) return;
   const nlohmann::json first = runJson(m.syncArgs(m.db("db")) + " --json");
@@ -73,15 +74,16 @@ TEST_CASE("a new zip is the only file fetched, and the loose game it sweeps up i
   m.server->clearLog();
   const nlohmann::json second = runJson(m.syncArgs(m.db("db")) + " --json");
   CHECK(second["fetched"] == 1);
-  CHECK(fileRequests(*m.server) == std::vector<std::string>{std::string(MirrorServer::kPrefix) +
-                                                             "archive-2026/games-Nov-29-2026.zip"});
+  CHECK(fileRequests(*m.server) ==
+        std::vector<std::string>{std::string(MirrorServer::kPrefix) + "archive-2026/games-Nov-29-2026.zip"});
   CHECK(second["ingest"]["added"] == 0);
   CHECK(second["ingest"]["skipped"] == 1);
   const nlohmann::json info = runJson("--db " + m.db("db") + " info --json");
   CHECK(info["games"] == first["ingest"]["added"]);
 }
 
-TEST_CASE("a corrupt zip and a 404 give one line each and exit 1 while the rest goes in, and the next run the two", "[sync]") {
+TEST_CASE("a corrupt zip and a 404 give one line each and exit 1 while the rest goes in, and the next run the two",
+          "[sync]") {
   SyncMirror m("apiary-sync-bad-files");
   if (!m.build()) return;
   const std::string corrupt = m.layout.zips[1], missing = m.layout.zips[2];

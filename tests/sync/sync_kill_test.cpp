@@ -1,11 +1,11 @@
 // kill -9 of a real `apiary sync` during a download and during an ingest: the next
 // run ends with the database an uninterrupted run makes, and no partial download
 // is ever ingested.
-#include <catch2/catch.hpp>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <chrono>
 #include <thread>

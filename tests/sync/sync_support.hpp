@@ -59,8 +59,10 @@ inline std::string join(const std::vector<std::string>& paths) {
 // lengths and the position it leads to).
 inline nlohmann::json databaseView(const std::string& db) {
   nlohmann::json info = runJson("--db " + db + " info --json");
-  nlohmann::json view = {{"games", info["games"]},       {"positions", info["positions"]},
-                         {"postings", info["postings"]}, {"rejected", info["rejected"]},
+  nlohmann::json view = {{"games", info["games"]},
+                         {"positions", info["positions"]},
+                         {"postings", info["postings"]},
+                         {"rejected", info["rejected"]},
                          {"games_by_type", info["games_by_type"]}};
   nlohmann::json start = runJson("--db " + db + " explore --json");
   start.erase("elapsed_ms");

@@ -304,14 +304,6 @@ PostingPage Database::postings(PositionHash position, uint64_t offset, uint64_t 
 
 std::optional<GameRow> Database::game(GameId id) const { return catalogue_->game(id, visible_); }
 
-std::vector<GameId> Database::searchTags(std::span<const TagFilter> filters, uint64_t offset, uint64_t limit) const {
-  return catalogue_->searchTags(filters, offset, limit, visible_);
-}
-
-uint64_t Database::countTags(std::span<const TagFilter> filters) const {
-  return catalogue_->countTags(filters, visible_);
-}
-
 Info Database::info() const {
   Info info;
   const CatalogueCounts counts = catalogue_->counts(visible_);

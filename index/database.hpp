@@ -110,8 +110,6 @@ class Database {
   // `postings`, their lists of postings kept apart too.
   PositionReads read(std::span<const PositionHash> positions, bool postings) const;
   std::optional<GameRow> game(GameId id) const;
-  std::vector<GameId> searchTags(std::span<const TagFilter> filters, uint64_t offset, uint64_t limit) const;
-  uint64_t countTags(std::span<const TagFilter> filters) const;
   GameId lastGame() const { return visible_; }
   // Each batch's pattern-features value (pattern_store.hpp), in batch order; games
   // past lastGame() are the caller's to skip. With `parts`, the part-th of that many

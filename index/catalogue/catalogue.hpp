@@ -26,13 +26,6 @@
 
 namespace apiary::index {
 
-struct TagFilter {
-  enum class Match { Exact, Prefix, Contains };  // Exact is case-sensitive, the others not
-  std::string name;                              // any letter case
-  std::string value;
-  Match match = Match::Exact;
-};
-
 struct CatalogueBatch {
   uint64_t id = 0;
   bool committed = false;
@@ -81,10 +74,6 @@ class Catalogue {
 
   // --- readers: only games with id <= visible exist ---
   std::optional<GameRow> game(GameId id, GameId visible) const;
-  // Games having every tag filter, newest (highest id) first.
-  std::vector<GameId> searchTags(std::span<const TagFilter> filters, uint64_t offset, uint64_t limit,
-                                 GameId visible) const;
-  uint64_t countTags(std::span<const TagFilter> filters, GameId visible) const;
   // Every game in id order, without tags; then every (game, name, value) in no order.
   void forEachGame(GameId visible, const std::function<void(const GameRow&)>& f) const;
   void forEachTag(GameId visible, const std::function<void(GameId, const std::string&, const std::string&)>& f) const;

@@ -50,41 +50,6 @@ std::vector<int64_t> tagValueIds(const Statement& s, int column) {
   return ids;
 }
 
-std::string likePattern(const TagFilter& f) {
-  std::string pattern = f.match == TagFilter::Match::Contains ? "%" : "";
-  for (char c : f.value) {
-    if (c == '%' || c == '_' || c == '\\') pattern.push_back('\\');
-    pattern.push_back(c);
-  }
-  return pattern + "%";
-}
-
-// One subquery per filter, intersected; values only ever as parameters.
-std::string tagQuery(std::size_t filters) {
-  std::string sql;
-  for (std::size_t i = 0; i < filters; ++i) {
-    if (i) sql += " INTERSECT ";
-    sql +=
-        "SELECT t.game AS game FROM game_tags t WHERE t.game <= ? AND t.value IN"
-        " (SELECT v.id FROM tag_values v WHERE v.name IN"
-        " (SELECT id FROM tag_names WHERE name = ? COLLATE NOCASE) AND ";
-    sql += "(CASE WHEN ? THEN v.value LIKE ? ESCAPE '\\' ELSE v.value = ? END))";
-  }
-  return sql;
-}
-
-void bindTagFilters(Statement& s, std::span<const TagFilter> filters, GameId visible) {
-  int index = 0;
-  for (const TagFilter& f : filters) {
-    const bool like = f.match != TagFilter::Match::Exact;
-    s.bind(++index, visible);
-    s.bind(++index, f.name);
-    s.bind(++index, int64_t(like));
-    s.bind(++index, like ? likePattern(f) : std::string());
-    s.bind(++index, f.value);
-  }
-}
-
 }  // namespace
 
 std::optional<GameRow> Catalogue::game(GameId id, GameId visible) const {
@@ -103,36 +68,6 @@ std::optional<GameRow> Catalogue::game(GameId id, GameId visible) const {
   }
   read.commit();
   return row;
-}
-
-std::vector<GameId> Catalogue::searchTags(std::span<const TagFilter> filters, uint64_t offset, uint64_t limit,
-                                          GameId visible) const {
-  std::vector<GameId> ids;
-  if (filters.empty()) {
-    auto s = prepared("SELECT id FROM games WHERE id <= ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3");
-    s->bindAll(visible, limit, offset);
-    while (s->step()) ids.push_back(s->integer(0));
-    return ids;
-  }
-  Statement s(db_, "SELECT game FROM (" + tagQuery(filters.size()) + ") ORDER BY game DESC LIMIT ? OFFSET ?");
-  bindTagFilters(s, filters, visible);
-  s.bind(int(5 * filters.size() + 1), int64_t(limit));
-  s.bind(int(5 * filters.size() + 2), int64_t(offset));
-  while (s.step()) ids.push_back(s.integer(0));
-  return ids;
-}
-
-uint64_t Catalogue::countTags(std::span<const TagFilter> filters, GameId visible) const {
-  if (filters.empty()) {
-    auto s = prepared("SELECT count(*) FROM games WHERE id <= ?1");
-    s->bind(1, visible);
-    s->step();
-    return uint64_t(s->integer(0));
-  }
-  Statement s(db_, "SELECT count(*) FROM (" + tagQuery(filters.size()) + ")");
-  bindTagFilters(s, filters, visible);
-  s.step();
-  return uint64_t(s.integer(0));
 }
 
 void Catalogue::forEachGame(GameId visible, const std::function<void(const GameRow&)>& f) const {

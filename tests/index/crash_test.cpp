@@ -17,6 +17,7 @@
 #include <set>
 #include <thread>
 
+#include "index/game_query.hpp"
 #include "index_support.hpp"
 
 extern char** environ;
@@ -201,7 +202,7 @@ GameId viewWholeBatches(Database& reader) {
   CHECK((root ? root->counts.games : 0) == uint64_t(last));
   // Its postings are apart from its bucket (kBatch > kListMax), and as whole.
   CHECK(reader.postings(empty, 0, 1).total == uint64_t(last));
-  CHECK(reader.countTags({}) == uint64_t(last));
+  CHECK(GameSearch(reader).count({}) == uint64_t(last));
   CHECK_FALSE(reader.game(last + 1).has_value());
   if (last > 0) CHECK(reader.game(last).has_value());
   return last;

@@ -4,8 +4,10 @@
 #include <sqlite3.h>
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <unordered_map>
 
+#include "index/game_query.hpp"
 #include "index/positions/batch_file.hpp"
 #include "index/positions/position_store.hpp"
 #include "index_support.hpp"
@@ -255,8 +257,9 @@ TEST_CASE("a catalogue row gives back the game, its moves in UHP and its tags") 
   CHECK_FALSE(db.game(0).has_value());
 }
 
-TEST_CASE("tag search: exact, prefix and contains, combined, newest first, parameters only") {
-  test::ScratchDir dir("tags");
+TEST_CASE(
+    "games by a filter: a name in any letter case, newest first, and hostile values match nothing and harm nothing") {
+  test::ScratchDir dir("filter");
   Database db(dir.path());
   test::addInBatches(db, records(), 128);
   const std::string white = games()[10].tags[5].second;  // White
@@ -265,28 +268,21 @@ TEST_CASE("tag search: exact, prefix and contains, combined, newest first, param
   for (std::size_t i = games().size(); i-- > 0;)
     if (*findTag(records()[i].meta.tags, "White") == white) expected.push_back(GameId(i + 1));
 
-  const TagFilter byWhite{"white", white, TagFilter::Match::Exact};  // names in any case
-  CHECK(db.searchTags(std::span(&byWhite, 1), 0, 1000) == expected);
-  CHECK(db.countTags(std::span(&byWhite, 1)) == expected.size());
-  const auto page = db.searchTags(std::span(&byWhite, 1), 1, 2);
-  CHECK(page ==
-        std::vector<GameId>(expected.begin() + 1, expected.begin() + std::min<std::size_t>(3, expected.size())));
-
-  const TagFilter prefix{"White", white.substr(0, 3), TagFilter::Match::Prefix};
-  const TagFilter contains{"WHITE", white.substr(1, 3), TagFilter::Match::Contains};
-  const TagFilter gameType{"GameType", "Base", TagFilter::Match::Exact};
-  for (const TagFilter& f : {prefix, contains}) CHECK(db.countTags(std::span(&f, 1)) >= expected.size());
-  const TagFilter both[] = {byWhite, gameType};
-  for (GameId id : db.searchTags(both, 0, 1000)) {
-    CHECK(*findTag(records()[std::size_t(id - 1)].meta.tags, "GameType") == "Base");
-    CHECK(std::find(expected.begin(), expected.end(), id) != expected.end());
+  const GameSearch search(db);
+  GameQuery byWhite;
+  std::string shouted = white;  // names match in any letter case
+  for (char& c : shouted) c = char(std::toupper(static_cast<unsigned char>(c)));
+  REQUIRE(shouted != white);
+  byWhite.white = shouted;
+  CHECK(search.page(byWhite, 0, 1000) == expected);
+  CHECK(search.count(byWhite) == expected.size());
+  for (const char* hostile : {"x'; DROP TABLE games; --", "%", "_"}) {
+    GameQuery q;
+    q.white = hostile;
+    CHECK(search.count(q) == 0);
   }
-  const TagFilter hostile[] = {{"White", "x'; DROP TABLE games; --", TagFilter::Match::Exact},
-                               {"Event", "%", TagFilter::Match::Contains},
-                               {"Event\"", "_", TagFilter::Match::Prefix}};
-  for (const TagFilter& f : hostile) CHECK(db.countTags(std::span(&f, 1)) == 0);
-  CHECK(db.countTags({}) == records().size());
-  CHECK(db.searchTags({}, 0, 3) == std::vector<GameId>{400, 399, 398});
+  CHECK(search.count({}) == records().size());
+  CHECK(search.page({}, 0, 3) == std::vector<GameId>{400, 399, 398});
 }
 
 TEST_CASE("postings list the games through a position, newest first, page by page") {
@@ -334,7 +330,7 @@ TEST_CASE("a reader sees whole batches only, and catches up when it refreshes") 
   const PositionKey empty = canonicalize(Board()).key;
   CHECK(reader.stats(empty)->counts.games == 100);
   CHECK_FALSE(reader.game(150).has_value());
-  CHECK(reader.countTags({}) == 100);
+  CHECK(GameSearch(reader).count({}) == 100);
   reader.refresh();
   CHECK(reader.lastGame() == 200);
   CHECK(reader.stats(empty)->counts.games == 200);

@@ -113,6 +113,9 @@ TEST_CASE("the seed's example moves, each in a position where its explanation ho
     CHECK(after.state() == GameState::WhiteWins);
     CHECK(writePgnLikeMove(b, m).size() <= std::string("ABs1-ga3").size());
   }
+}
+
+TEST_CASE("the seed's example moves named from other pieces, and pass, each in a position where it holds") {
   SECTION("bQ: black's beetle moves next to white's queen; bQA3 says the same") {
     const Board b = position(Color::Black, {{{0, 0}, "wQ"}, {{0, 1}, "wA1"}, {{1, 0}, "bQ"}, {{1, -1}, "bB1"}});
     const Move m = resolved(b, "bQ");

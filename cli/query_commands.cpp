@@ -16,6 +16,7 @@
 #include "cli/position_options.hpp"
 #include "cli/query_output.hpp"
 #include "cli/terminal_text.hpp"
+#include "grammar/json_text.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "notation/move_notation.hpp"
@@ -24,7 +25,6 @@
 #include "query/games/export.hpp"
 #include "query/games/game_list.hpp"
 #include "query/json.hpp"
-#include "query/json_text.hpp"
 #include "query/positions/explore.hpp"
 #include "query/positions/search.hpp"
 #include "query/session.hpp"
@@ -84,7 +84,7 @@ int runBatch(Session& session, const std::string& path, const Answer& answer) {
       ++failures;
     }
     clock.stamp(out);
-    std::cout << query::jsonText(out) << "\n" << std::flush;
+    std::cout << grammar::jsonText(out) << "\n" << std::flush;
   }
   return failures ? kExitFailures : kExitOk;
 }
@@ -124,7 +124,7 @@ int runExplore(const GlobalOptions& global, const QueryOptions& o) {
     const query::AnswerClock clock;
     nlohmann::json out = answer(s, position);
     clock.stamp(out);
-    if (o.json) std::cout << query::jsonText(out) << "\n";
+    if (o.json) std::cout << grammar::jsonText(out) << "\n";
     else printExploration(std::cout, *last);
   };
   return runPositional("explore", global, o, answer, print, notation);

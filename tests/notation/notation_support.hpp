@@ -28,7 +28,7 @@ inline notation::ReplayedGame replayedOf(const GeneratedGame& generated) {
 inline Board position(Color toMove, const std::vector<std::pair<Axial, const char*>>& pieces) {
   std::vector<PlacedStack> stacks;
   for (const auto& [at, name] : pieces) {
-    auto it = std::find_if(stacks.begin(), stacks.end(), [&](const PlacedStack& s) { return s.at == at; });
+    auto it = std::find_if(stacks.begin(), stacks.end(), [&at = at](const PlacedStack& s) { return s.at == at; });
     if (it == stacks.end()) it = stacks.insert(stacks.end(), PlacedStack{at, {}});
     it->pieces.push_back(*parsePieceName(name));
   }
@@ -111,8 +111,8 @@ inline void checkSharedRoundTrips(const WriteGame& write, const notation::Notati
   if (dir.empty()) return;
   int games = 0;
   ingest::readSources({(dir / "games").string()}, nullptr, [&](ingest::SourceGames&& source) {
-    INFO(source.path << ": " << source.error);
-    CHECK(source.error.empty());
+    INFO(source.path << ": " << (source.error ? source.error->message : ""));
+    CHECK(!source.error);
     for (const auto& game : source.games) {
       if (!game.ok()) continue;  // the fixtures of illegal games
       ++games;

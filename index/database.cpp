@@ -306,15 +306,7 @@ std::optional<GameRow> Database::game(GameId id) const { return catalogue_->game
 
 Info Database::info() const {
   Info info;
-  const CatalogueCounts counts = catalogue_->counts(visible_);
-  info.games = counts.games;
-  info.gamesByType = counts.gamesByType;
-  info.notations = counts.notations;
-  info.rejected = counts.rejected;
-  info.repaired = counts.repaired;
-  info.newestDate = counts.newestDate;
-  info.sources = counts.sources;
-  info.batches = counts.batches;
+  static_cast<CatalogueCounts&>(info) = catalogue_->counts(visible_);
   info.synced = catalogue_->sourceSyncs();
   store_->forEachPosition([&](PositionHash, std::string_view value, std::string_view) {
     ++info.positions;

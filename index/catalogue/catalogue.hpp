@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "grammar/rejection.hpp"
+#include "index/catalogue/catalogue_counts.hpp"
 #include "index/catalogue/game_row.hpp"
 #include "index/catalogue/sqlite.hpp"
 #include "index/catalogue/synced_files.hpp"
@@ -31,14 +32,6 @@ struct CatalogueBatch {
   bool committed = false;
   GameId firstGame = 0;
   uint64_t games = 0;
-};
-
-struct CatalogueCounts {
-  uint64_t games = 0;
-  std::map<std::string, uint64_t> gamesByType, notations;
-  uint64_t rejected = 0, sources = 0, batches = 0;
-  uint64_t repaired = 0;   // games read with lenient repairs
-  std::string newestDate;  // the latest date of a game; empty when none is dated
 };
 
 class Catalogue {

@@ -153,13 +153,13 @@ int runSearch(const GlobalOptions& global, const QueryOptions& o) {
   if (!order) return unknownSort("search", o.sort);
   if (!o.to.empty()) return runSearchExport(global, o, *order);
   const Answer answer = [&](Session& s, const Board& position) {
-    const query::SearchOptions options{o.offset, o.limit, o.oldestFirst, o.sameOrder, s.filter(), *order};
+    const query::SearchOptions options{{o.offset, o.limit, o.oldestFirst, *order}, o.sameOrder, s.filter()};
     return query::searchJson(query::search(s.db(), s.catalogue(), position, options));
   };
   // One position's games are printed as each is read: --limit may ask for millions.
   const PrintAnswer print = [&](Session& s, const Board& position) {
     const query::AnswerClock clock;
-    const query::SearchOptions options{o.offset, o.limit, o.oldestFirst, o.sameOrder, s.filter(), *order};
+    const query::SearchOptions options{{o.offset, o.limit, o.oldestFirst, *order}, o.sameOrder, s.filter()};
     const query::SearchPage page = query::searchPage(s.db(), s.catalogue(), position, options);
     std::optional<ArrayJsonWriter> json;
     if (o.json) json.emplace(std::cout);
@@ -198,7 +198,7 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o, index::G
     // Every hit at once (a few bytes a game), then the games a thousand at a time:
     // in an order other than ingest's, any page of a position's games sorts them all.
     const auto searched = [&](uint64_t limit, index::GameOrder by) {
-      const query::SearchOptions options{0, limit, o.oldestFirst, o.sameOrder, session.filter(), by};
+      const query::SearchOptions options{{0, limit, o.oldestFirst, by}, o.sameOrder, session.filter()};
       return query::searchPage(session.db(), session.catalogue(), position, options);
     };
     const std::vector<index::Posting> hits = searched(searched(0, index::GameOrder::Id).total, order).hits;
@@ -232,7 +232,7 @@ int runGames(const GlobalOptions& global, const QueryOptions& o) {
     const query::AnswerClock clock;
     // The rows are printed as each is read: --limit may ask for millions.
     const query::GameIdPage page =
-        query::listGameIds(catalogue, o.filter, {o.offset, o.limit, o.oldestFirst, o.count, *order});
+        query::listGameIds(catalogue, o.filter, {{o.offset, o.limit, o.oldestFirst, *order}, o.count});
     std::optional<ArrayJsonWriter> json;
     if (o.json) json.emplace(std::cout);
     else printGamesHead(std::cout, page.total);

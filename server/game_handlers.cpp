@@ -51,7 +51,7 @@ std::string extensionOf(const notation::Notation& written) {
 
 Reply gamesReply(const Params& params, query::ReadSession& session) {
   const query::AnswerClock clock;
-  const query::GameListOptions options{params.offset, params.limit, params.oldestFirst, false, gamesOrder(params)};
+  const query::GameListOptions options{{params.offset, params.limit, params.oldestFirst, gamesOrder(params)}};
   nlohmann::json document =
       query::gameListJson(query::listGames(session.db(), session.catalogue(), params.filter, options));
   clock.stamp(document);
@@ -80,8 +80,8 @@ Reply positionExportReply(const Params& params, query::ReadSession& session) {
   query::KeptGames* kept = session.kept(params.filter);
   // The whole list, held as one answer: bounded, and a larger one is refused
   // rather than cut short.
-  const query::SearchOptions options{0,    kMaxExportGames + 1, params.oldestFirst, params.sameOrder,
-                                     kept, gamesOrder(params)};
+  const query::SearchOptions options{
+      {0, kMaxExportGames + 1, params.oldestFirst, gamesOrder(params)}, params.sameOrder, kept};
   const query::SearchPage page = query::searchPage(session.db(), session.catalogue(), position, options);
   if (page.total > kMaxExportGames)
     throw query::QueryError(query::ErrorKind::BadInput, query::Field::None,

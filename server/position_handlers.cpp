@@ -43,8 +43,8 @@ Reply searchReply(const Params& params, query::ReadSession& session) {
   const Board position = query::readPosition(params.position, &session.catalogue());
   query::KeptGames* kept = session.kept(params.filter);
   return timed([&] {
-    const query::SearchOptions options{params.offset,    params.limit, params.oldestFirst,
-                                       params.sameOrder, kept,         gamesOrder(params)};
+    const query::SearchOptions options{
+        {params.offset, params.limit, params.oldestFirst, gamesOrder(params)}, params.sameOrder, kept};
     return query::searchJson(query::search(session.db(), session.catalogue(), position, options));
   });
 }

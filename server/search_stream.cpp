@@ -15,12 +15,15 @@ SearchStream::SearchStream(SessionPool& sessions, const Params& params)
       position_(query::readPosition(params.position, &session_->catalogue())),
       params_(params) {
   // A position string has no move order: refuse same_order before the first line.
-  query::search(session_->db(), session_->catalogue(), position_, {0, 0, params.oldestFirst, params.sameOrder, kept_});
+  query::search(session_->db(), session_->catalogue(), position_,
+                {{0, 0, params.oldestFirst, index::GameOrder::Id}, params.sameOrder, kept_});
 }
 
 std::string SearchStream::nextPage() {
   if (done_) return {};
-  const query::SearchOptions page{offset_, limits::kStreamPageGames, params_.oldestFirst, params_.sameOrder, kept_};
+  // Latest ingested first: the order a position's postings are stored in.
+  const query::SearchOptions page{
+      {offset_, limits::kStreamPageGames, params_.oldestFirst, index::GameOrder::Id}, params_.sameOrder, kept_};
   const query::SearchResult result = query::search(session_->db(), session_->catalogue(), position_, page);
   std::string lines;
   for (const auto& hit : result.games) lines += grammar::jsonText(query::searchHitJson(hit)) + "\n";

@@ -8,8 +8,8 @@ GameIdPage listGameIds(const index::GameSearch& catalogue, const GameFilter& fil
   const index::GameQuery query = toGameQuery(filter);
   GameIdPage out;
   // One more than the page says whether there is a next one, without counting.
-  out.ids = catalogue.page(query, o.offset, o.limit + 1, o.oldestFirst, o.order);
-  out.more = out.ids.size() > o.limit;
+  out.ids = catalogue.page(query, o.page.offset, o.page.limit + 1, o.page.oldestFirst, o.page.order);
+  out.more = out.ids.size() > o.page.limit;
   if (out.more) out.ids.pop_back();
   if (o.count) out.total = catalogue.count(query);
   return out;

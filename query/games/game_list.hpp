@@ -8,15 +8,13 @@
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "query/filters/filter.hpp"
+#include "query/paging.hpp"
 
 namespace apiary::query {
 
 struct GameListOptions {
-  uint64_t offset = 0;
-  uint64_t limit = 20;
-  bool oldestFirst = false;
+  Paging page;
   bool count = false;  // also count every matching game (costs what the filter matches)
-  index::GameOrder order = index::GameOrder::Date;
 };
 
 struct GameList {

@@ -82,7 +82,7 @@ std::vector<index::Posting> sameOrderGames(const index::Database& db, const inde
 }
 
 // One page of a newest-first list.
-std::vector<index::Posting> pageOf(std::vector<index::Posting> all, const SearchOptions& o) {
+std::vector<index::Posting> pageOf(std::vector<index::Posting> all, const Paging& o) {
   if (o.oldestFirst) std::reverse(all.begin(), all.end());
   if (o.offset >= all.size()) return {};
   const auto begin = all.begin() + std::ptrdiff_t(o.offset);
@@ -92,7 +92,7 @@ std::vector<index::Posting> pageOf(std::vector<index::Posting> all, const Search
 // One page of `all` (newest first, as postings come) in the order asked, each game
 // with its ply.
 std::vector<index::Posting> orderedPage(const index::GameSearch& catalogue, const std::vector<index::Posting>& all,
-                                        const SearchOptions& o) {
+                                        const Paging& o) {
   std::vector<index::GameId> ids;
   ids.reserve(all.size());
   for (const index::Posting& p : all) ids.push_back(p.game);
@@ -116,7 +116,7 @@ SearchPage searchPage(const index::Database& db, const index::GameSearch& catalo
   SearchPage out;
   out.position = index::positionHash(key);
   std::vector<index::Posting>& page = out.hits;
-  if (options.sameOrder || options.filter || options.order != index::GameOrder::Id) {
+  if (options.sameOrder || options.filter || options.page.order != index::GameOrder::Id) {
     std::vector<index::Posting> all;
     if (options.sameOrder) {
       all = sameOrderGames(db, catalogue, lineOf(position), options.filter);
@@ -129,17 +129,17 @@ SearchPage searchPage(const index::Database& db, const index::GameSearch& catalo
       all = db.postings(key, 0, UINT64_MAX).postings;
     }
     out.total = all.size();
-    page =
-        options.order == index::GameOrder::Id ? pageOf(std::move(all), options) : orderedPage(catalogue, all, options);
-  } else if (!options.oldestFirst) {
-    index::PostingPage read = db.postings(key, options.offset, options.limit);
+    page = options.page.order == index::GameOrder::Id ? pageOf(std::move(all), options.page)
+                                                      : orderedPage(catalogue, all, options.page);
+  } else if (!options.page.oldestFirst) {
+    index::PostingPage read = db.postings(key, options.page.offset, options.page.limit);
     out.total = read.total;
     page = std::move(read.postings);
   } else {
     out.total = db.postings(key, 0, 0).total;
-    if (options.offset < out.total) {
-      const uint64_t end = out.total - options.offset;  // oldest first: count from the end
-      const uint64_t begin = end > options.limit ? end - options.limit : 0;
+    if (options.page.offset < out.total) {
+      const uint64_t end = out.total - options.page.offset;  // oldest first: count from the end
+      const uint64_t begin = end > options.page.limit ? end - options.page.limit : 0;
       page = db.postings(key, begin, end - begin).postings;
       std::reverse(page.begin(), page.end());
     }

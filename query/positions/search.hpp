@@ -2,26 +2,23 @@
 // orientation or colours (the index's postings of its canonical key), with the ply
 // at which each first reached it. With `sameOrder`, only the games that opened with
 // exactly the position's move list, up to symmetry: the games at each of the line's
-// positions at the line's own ply. Pages are newest first (by ingest order, or by
-// date or length when `order` says so) unless asked otherwise.
+// positions at the line's own ply. Pages are as `page` says: newest first by date
+// unless asked otherwise.
 #pragma once
 #include <cstdint>
 #include <vector>
 
 #include "engine/board.hpp"
 #include "index/database.hpp"
-#include "index/game_query.hpp"
 #include "query/filters/filter_set.hpp"
+#include "query/paging.hpp"
 
 namespace apiary::query {
 
 struct SearchOptions {
-  uint64_t offset = 0;
-  uint64_t limit = 20;
-  bool oldestFirst = false;
+  Paging page;
   bool sameOrder = false;       // needs a position given with its moves
   KeptGames* filter = nullptr;  // none: every game
-  index::GameOrder order = index::GameOrder::Id;
 };
 
 struct SearchHit {

@@ -204,7 +204,7 @@ Answer answer(const QueryDatabase& q, const Board& position, query::KeptGames* f
   const auto e = query::explore(q.db(), q.catalogue(), position, {.filter = filter});
   a.counts = e.counts;
   for (const auto& m : e.moves) a.moves[m.next] = {m.counts, m.transpositions};
-  query::SearchOptions options{.limit = UINT64_MAX, .filter = filter};
+  query::SearchOptions options{.page = {.limit = UINT64_MAX, .order = index::GameOrder::Id}, .filter = filter};
   for (const auto& hit : query::search(q.db(), q.catalogue(), position, options).games)
     a.games.emplace_back(hit.game.id, hit.ply);
   if (!notation::isSetUp(position)) {

@@ -166,7 +166,7 @@ TEST_CASE("games sort by date (newest first, then ingest order), by length, or b
   // A player's games by date: the same order, restricted.
   query::GameFilter kaka;
   kaka.player = "KAKA0";
-  const auto list = query::listGames(q->db(), q->catalogue(), kaka, {.limit = 1000});
+  const auto list = query::listGames(q->db(), q->catalogue(), kaka, {.page = {.limit = 1000}});
   REQUIRE(list.games.size() > 3);
   for (std::size_t i = 1; i < list.games.size(); ++i) {
     const auto &a = list.games[i - 1], &b = list.games[i];

@@ -28,6 +28,9 @@ Hits hitsOf(const query::SearchResult& r) {
   return out;
 }
 
+// The order the recount's lists are in: latest ingested first.
+constexpr index::GameOrder kIngestOrder = index::GameOrder::Id;
+
 // Games through the position, newest first, from the recount.
 Hits recounted(const Recount& r, index::PositionHash position, const std::function<bool(index::GameId)>& keep) {
   Hits out;
@@ -58,7 +61,8 @@ TEST_CASE("search: the games through a position, by any move order, newest first
   const Recount recount(q->db());
   const auto all = [](index::GameId) { return true; };
   for (const Board& position : test::samplePositions(recount, 120, 21)) {
-    const auto first = query::search(q->db(), q->catalogue(), position, {.limit = UINT64_MAX});
+    const auto first =
+        query::search(q->db(), q->catalogue(), position, {.page = {.limit = UINT64_MAX, .order = kIngestOrder}});
     const Hits want = recounted(recount, first.position, all);
     REQUIRE(first.total == want.size());
     REQUIRE(hitsOf(first) == want);
@@ -66,7 +70,7 @@ TEST_CASE("search: the games through a position, by any move order, newest first
     for (bool oldest : {false, true}) {
       Hits paged;
       for (uint64_t offset = 0; offset < want.size() + 3; offset += 7) {
-        const auto page = query::search(q->db(), q->catalogue(), position, {offset, 7, oldest});
+        const auto page = query::search(q->db(), q->catalogue(), position, {{offset, 7, oldest, kIngestOrder}});
         CHECK(page.total == want.size());
         CHECK(page.games.size() <= 7);
         for (const auto& h : hitsOf(page)) paged.push_back(h);
@@ -88,7 +92,8 @@ TEST_CASE("search: with a filter, only the games it keeps") {
   query::KeptGames games(q->catalogue(), filter);
   const auto keep = [&](index::GameId id) { return test::keeps(filter, recount.games.at(id)); };
   for (const Board& position : test::samplePositions(recount, 80, 22)) {
-    const auto got = query::search(q->db(), q->catalogue(), position, {.limit = 5, .filter = &games});
+    const auto got = query::search(q->db(), q->catalogue(), position,
+                                   {.page = {.limit = 5, .order = kIngestOrder}, .filter = &games});
     const Hits want = recounted(recount, got.position, keep);
     CHECK(got.total == want.size());
     CHECK(hitsOf(got) == Hits(want.begin(), want.begin() + std::min<std::size_t>(5, want.size())));
@@ -115,7 +120,7 @@ TEST_CASE("search --same-order: the games that opened with exactly these moves, 
     for (auto it = recount.sequence.rbegin(); it != recount.sequence.rend(); ++it)
       if (it->second.size() >= line.size() && std::equal(line.begin(), line.end(), it->second.begin()))
         want.emplace_back(it->first, uint32_t(std::find(line.begin(), line.end(), line.back()) - line.begin()));
-    const query::SearchOptions options{.limit = UINT64_MAX, .sameOrder = true};
+    const query::SearchOptions options{.page = {.limit = UINT64_MAX, .order = kIngestOrder}, .sameOrder = true};
     const auto got = query::search(q->db(), q->catalogue(), position, options);
     CHECK(got.total == want.size());
     CHECK(hitsOf(got) == want);
@@ -123,7 +128,7 @@ TEST_CASE("search --same-order: the games that opened with exactly these moves, 
   }
   CHECK(narrower > 0);  // some positions were also reached by other move orders
   const Board fen = notation::positionFromFen(notation::writePosition(positions.back()));
-  CHECK_THROWS_AS(query::search(q->db(), q->catalogue(), fen, {.sameOrder = true}), std::invalid_argument);
+  CHECK_THROWS_AS(query::search(q->db(), q->catalogue(), fen, {.page = {}, .sameOrder = true}), std::invalid_argument);
 }
 
 TEST_CASE("position input: move lists in any notation and layout, GameStrings, position strings") {

@@ -28,7 +28,7 @@ inline notation::ReplayedGame replayedOf(const GeneratedGame& generated) {
 inline Board position(Color toMove, const std::vector<std::pair<Axial, const char*>>& pieces) {
   std::vector<PlacedStack> stacks;
   for (const auto& [at, name] : pieces) {
-    auto it = std::find_if(stacks.begin(), stacks.end(), [&](const PlacedStack& s) { return s.at == at; });
+    auto it = std::find_if(stacks.begin(), stacks.end(), [&at = at](const PlacedStack& s) { return s.at == at; });
     if (it == stacks.end()) it = stacks.insert(stacks.end(), PlacedStack{at, {}});
     it->pieces.push_back(*parsePieceName(name));
   }

@@ -36,7 +36,7 @@ namespace {
 struct QueryOptions {
   std::string target;  // [POSITION]: a move list, a GameString or a position string
   PositionOptions position;
-  query::GameFilter filter;
+  index::GameQuery filter;
   bool json = false;
   std::string batch;
   std::string notation = "uhp";
@@ -50,7 +50,7 @@ struct QueryOptions {
 // filter keeps as the answers need them (query/filters/filter_set.hpp).
 class Session {
  public:
-  Session(const GlobalOptions& global, const query::GameFilter& filter)
+  Session(const GlobalOptions& global, const index::GameQuery& filter)
       : session_(global.databasePath()), kept_(session_.kept(filter)) {}
   const index::Database& db() const { return session_.db(); }
   const index::GameSearch& catalogue() const { return session_.catalogue(); }
@@ -298,7 +298,7 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
                     "date (the default; undated games last), plies, rating (the lower of both players', unrated last) "
                     "or id (ingest order)");
   games->add_flag("--count", g->count, "Also count every matching game");
-  games->add_flag("--repaired", g->filter.repairedOnly, "Only games read with lenient repairs");
+  addFilterFlag(games, g->filter, query::Field::Repaired, "--repaired", "Only games read with lenient repairs");
   games->add_flag("--json", g->json, "Print JSON");
   addFilterOptions(games, g->filter);
   games->callback([&global, g, &exitCode] { exitCode = runGames(global, *g); });

@@ -48,12 +48,12 @@ class Converter {
     if (chunk.kind == ingest::SourceChunk::Kind::RefusedGame)
       return fail(
           notation::describeError(chunk.path, grammar::rejectionAt(chunk.pos.line, chunk.pos.column, 0, chunk.reason)));
-    const ingest::SourceNotation read = ingest::sourceNotation(chunk, table_);
-    if (!read.error.empty()) return fail(chunk.path + ": " + read.error);
+    const auto read = ingest::sourceNotation(chunk, table_);
+    if (!read) return fail(chunk.path + ": " + read.error.message);
     if (!o_.outDir.empty() && chunk.path != opened_ && !open(argument, chunk.path)) return;
     std::ostream& out = o_.outDir.empty() ? std::cout : file_;
     notation::readGames(
-        *read.notation, chunk.text,
+        **read.value, chunk.text,
         [&](notation::ReplayedGame&& game) {
           ingest::placeInFile(game, chunk);
           if (game.ok() && game.setUp && !to_.positions)

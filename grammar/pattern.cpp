@@ -129,30 +129,32 @@ const auto comparison_def = (feature > -('.' > side) > comparator > number)[make
 BOOST_SPIRIT_DEFINE(where, conjunction, unary, comparison, feature, side, comparator, number)
 
 template <class Result, class Rule>
-OrError<Result> parseAll(std::string_view text, const Rule& rule, const char* what) {
+OrRejection<Result> parseAll(std::string_view text, const Rule& rule, const char* what) {
   It it = text.begin();
   Result out{};
+  auto refused = [](It at, std::string_view whole, std::string why) -> OrRejection<Result> {
+    return {{}, rejectionAt(1, int(at - whole.begin()) + 1, 0, std::move(why))};
+  };
   try {
     const bool read = x3::phrase_parse(it, text.end(), rule, x3::ascii::space, out);
-    if (read && it == text.end()) return out;
-    if (!read) return SyntaxError{1, std::string("cannot read ") + what};
-    return SyntaxError{int(it - text.begin()) + 1, "unexpected '" + std::string(it, text.end()) + "'"};
+    if (read && it == text.end()) return {std::move(out), {}};
+    if (!read) return refused(text.begin(), text, std::string("cannot read ") + what);
+    return refused(it, text, "unexpected '" + std::string(it, text.end()) + "'");
   } catch (const x3::expectation_failure<It>& e) {
     It where = e.where();  // before the blanks the skipper would take
     while (where != text.end() && (*where == ' ' || *where == '\t' || *where == '\n' || *where == '\r')) ++where;
     const std::string rest(where, text.end());
-    return SyntaxError{int(where - text.begin()) + 1,
-                       "expected " + e.which() + (rest.empty() ? " at the end" : ", not '" + rest + "'")};
+    return refused(where, text, "expected " + e.which() + (rest.empty() ? " at the end" : ", not '" + rest + "'"));
   }
 }
 
 }  // namespace
 
-OrError<std::vector<CellWord>> parseFormation(std::string_view text) {
+OrRejection<std::vector<CellWord>> parseFormation(std::string_view text) {
   return parseAll<std::vector<CellWord>>(text, formation, "a formation");
 }
 
-OrError<ConditionWord> parseWhere(std::string_view text) {
+OrRejection<ConditionWord> parseWhere(std::string_view text) {
   return parseAll<ConditionWord>(text, where, "an expression");
 }
 

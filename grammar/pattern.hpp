@@ -19,8 +19,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
+
+#include "grammar/rejection.hpp"
 
 namespace apiary::grammar::pattern {
 
@@ -55,17 +56,10 @@ struct ConditionWord {
   std::vector<ConditionWord> operands;
 };
 
-// What could not be read: the 1-based column where reading stopped, and why.
-struct SyntaxError {
-  int column = 0;
-  std::string message;
-};
-
-template <class T>
-using OrError = std::variant<T, SyntaxError>;
-
-OrError<std::vector<CellWord>> parseFormation(std::string_view text);
-OrError<ConditionWord> parseWhere(std::string_view text);
+// The words read, or the refusal of the text: line 1, the 1-based column where
+// reading stopped, and why.
+OrRejection<std::vector<CellWord>> parseFormation(std::string_view text);
+OrRejection<ConditionWord> parseWhere(std::string_view text);
 
 std::string_view featureName(FeatureWord f);
 std::string_view sideName(SideWord s);

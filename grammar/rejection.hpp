@@ -30,7 +30,8 @@ inline Rejection rejectionAt(int line, int column, int ply, std::string message)
 inline Rejection because(std::string message) { return rejectionAt(0, 0, 0, std::move(message)); }
 
 // A value, or the refusal that says why there is none: what every reader of one
-// move, one game or one position returns.
+// move, one game, one position or one pattern returns, and the notation a file is
+// read in (the file refused as a whole when none is).
 template <class T>
 struct OrRejection {
   std::optional<T> value;

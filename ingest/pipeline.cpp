@@ -16,9 +16,9 @@ double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::
 
 // A file holding no games is an error when the user named it, else it is skipped
 // (a readme, a macOS resource fork, a position file in a folder of games).
-void notGames(ChunkResult& out, const SourceChunk& chunk, const std::string& reason) {
-  if (chunk.named) out.rejected.push_back({chunk.path, -1, "", 0, 0, 0, reason});  // the file as a whole
-  else out.skipped = SkippedFile{chunk.path, reason};
+void notGames(ChunkResult& out, const SourceChunk& chunk, grammar::Rejection&& wholeFile) {
+  if (chunk.named) out.rejected.push_back(std::move(wholeFile));
+  else out.skipped = SkippedFile{chunk.path, std::move(wholeFile.message)};
 }
 
 }  // namespace
@@ -44,19 +44,21 @@ ChunkResult processChunk(const SourceChunk& chunk, bool lenient) {
     reject(given, -1, grammar::rejectionAt(0, 0, 0, chunk.reason));
     return out;
   }
-  const SourceNotation read = sourceNotation(chunk);
-  if (!read.error.empty() || read.notation->positions) {
-    notGames(out, chunk, read.error.empty() ? "position strings, not games" : read.error);
+  auto read = sourceNotation(chunk);
+  if (read && (*read.value)->positions) read = {{}, fileRefused(chunk, "position strings, not games")};
+  if (!read) {
+    notGames(out, chunk, std::move(read.error));
     return out;
   }
-  const std::string notationName(read.notation->name);
+  const notation::Notation& notationRow = **read.value;
+  const std::string notationName(notationRow.name);
   // Each game's record is built while it is replayed (the builder follows its
   // moves) and finished as soon as the reader hands it on; the time between games
   // is reading and replaying, which includes most of the record's work.
   const auto start = Clock::now();
   index::RecordBuilder builder;
   notation::readGames(
-      *read.notation, chunk.text,
+      notationRow, chunk.text,
       [&](notation::ReplayedGame&& game) {
         const auto recordStart = Clock::now();
         ++out.games;

@@ -4,13 +4,22 @@
 
 namespace apiary::ingest {
 
-SourceNotation sourceNotation(const SourceChunk& chunk, std::span<const notation::Notation> table) {
+grammar::Rejection fileRefused(const SourceChunk& chunk, std::string reason) {
+  grammar::Rejection refused = grammar::because(std::move(reason));
+  refused.file = chunk.path;
+  refused.index = -1;
+  return refused;
+}
+
+grammar::OrRejection<const notation::Notation*> sourceNotation(const SourceChunk& chunk,
+                                                               std::span<const notation::Notation> table) {
   using Kind = SourceChunk::Kind;
-  if (chunk.kind == Kind::UnusableFile || chunk.kind == Kind::NotGames) return {nullptr, chunk.reason};
+  if (chunk.kind == Kind::UnusableFile || chunk.kind == Kind::NotGames) return {{}, fileRefused(chunk, chunk.reason)};
   if (chunk.notation) return {chunk.notation, {}};
-  if (chunk.text.find_first_not_of(" \t\r\n") == std::string::npos) return {nullptr, "the file is empty"};
+  if (chunk.text.find_first_not_of(" \t\r\n") == std::string::npos)
+    return {{}, fileRefused(chunk, "the file is empty")};
   const notation::Notation* detected = notation::detectNotation(chunk.text, chunk.path, table);
-  if (!detected) return {nullptr, "not a Hive game file in any notation apiary reads"};
+  if (!detected) return {{}, fileRefused(chunk, "not a Hive game file in any notation apiary reads")};
   return {detected, {}};
 }
 
@@ -30,13 +39,17 @@ void readSources(const std::vector<std::string>& paths, const notation::Notation
   forEachChunk(paths, options, [&](SourceChunk&& chunk) {
     if (chunk.firstOfFile) file = SourceGames{chunk.path, nullptr, {}, {}};
     if (chunk.kind == SourceChunk::Kind::RefusedGame) {
-      if (file->error.empty()) file->error = chunk.reason;
+      if (!file->error) {
+        file->error = grammar::rejectionAt(chunk.pos.line, chunk.pos.column, 0, chunk.reason);
+        file->error->file = chunk.path;
+        file->error->index = int64_t(file->games.size());
+      }
     } else {
-      const SourceNotation read = sourceNotation(chunk);
-      file->notation = read.notation;
-      if (!read.error.empty()) file->error = read.error;
+      const auto read = sourceNotation(chunk);
+      file->notation = read ? *read.value : nullptr;
+      if (!read) file->error = read.error;
       else
-        notation::readGames(*read.notation, chunk.text, [&](notation::ReplayedGame&& game) {
+        notation::readGames(**read.value, chunk.text, [&](notation::ReplayedGame&& game) {
           placeInFile(game, chunk);
           game.index = int(file->games.size());
           file->games.push_back(std::move(game));

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "grammar/rejection.hpp"
 #include "ingest/chunks.hpp"
 #include "notation/game.hpp"
 
@@ -15,19 +16,20 @@ struct SourceGames {
   std::string path;
   const notation::Notation* notation = nullptr;
   std::vector<notation::ReplayedGame> games;  // rejected games carry their error
-  std::string error;                          // set when the file itself is unusable
+  // The file's refusal as a whole (index -1) when it is unusable, else the first
+  // game refused before it could be read (a game past the caps).
+  std::optional<grammar::Rejection> error;
 };
 
-// The notation to read a chunk's games in, or why the file holds nothing to read
-// (unusable, empty, binary, no notation apiary knows): the one decided for the
-// file, else detected among `table`'s rows. Its games are then
-// notation::readGames(*notation, chunk.text, sink).
-struct SourceNotation {
-  const notation::Notation* notation = nullptr;  // set when error is empty
-  std::string error;
-};
-SourceNotation sourceNotation(const SourceChunk& chunk,
-                              std::span<const notation::Notation> table = notation::notationTable());
+// The refusal of a chunk's file as a whole: its path, index -1, no place in it.
+grammar::Rejection fileRefused(const SourceChunk& chunk, std::string reason);
+
+// The notation to read a chunk's games in, or the refusal of the file as a whole
+// (its path, index -1) that says why it holds nothing to read (unusable, empty,
+// binary, no notation apiary knows): the one decided for the file, else detected
+// among `table`'s rows. Its games are then notation::readGames(**read.value, ...).
+grammar::OrRejection<const notation::Notation*> sourceNotation(
+    const SourceChunk& chunk, std::span<const notation::Notation> table = notation::notationTable());
 
 // A game of a chunk whose line numbers count from the chunk's first line: now
 // counted from the file's (its index is the caller's to set).

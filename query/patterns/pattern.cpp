@@ -31,10 +31,11 @@ Side sideOf(syntax::SideWord s) {
 }
 
 template <class T>
-T readOrThrow(syntax::OrError<T> read, Field field) {
-  if (auto* error = std::get_if<syntax::SyntaxError>(&read))
-    throw QueryError(ErrorKind::BadInput, field, ": column " + std::to_string(error->column) + ": " + error->message);
-  return std::get<T>(std::move(read));
+T readOrThrow(grammar::OrRejection<T> read, Field field) {
+  if (!read)
+    throw QueryError(ErrorKind::BadInput, field,
+                     ": column " + std::to_string(read.error.column) + ": " + read.error.message);
+  return std::move(*read.value);
 }
 
 Formation formationOf(const std::vector<syntax::CellWord>& words, std::optional<Side>& named) {

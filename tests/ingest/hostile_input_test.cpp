@@ -199,8 +199,8 @@ TEST_CASE("a file cut into many chunks reads the same games, at the same lines, 
     ingest::forEachChunk({(dir.path / "games.txt").string()}, options, [&](ingest::SourceChunk&& chunk) {
       ++chunks;
       const auto read = ingest::sourceNotation(chunk);
-      REQUIRE(read.error.empty());
-      notation::readGames(*read.notation, chunk.text, [&](notation::ReplayedGame&& game) {
+      REQUIRE(read);
+      notation::readGames(**read.value, chunk.text, [&](notation::ReplayedGame&& game) {
         ingest::placeInFile(game, chunk);
         cut.emplace_back(game.pos.line, game.ok() ? notation::gameString(game.board) : game.error->message);
       });

@@ -111,8 +111,8 @@ inline void checkSharedRoundTrips(const WriteGame& write, const notation::Notati
   if (dir.empty()) return;
   int games = 0;
   ingest::readSources({(dir / "games").string()}, nullptr, [&](ingest::SourceGames&& source) {
-    INFO(source.path << ": " << source.error);
-    CHECK(source.error.empty());
+    INFO(source.path << ": " << (source.error ? source.error->message : ""));
+    CHECK(!source.error);
     for (const auto& game : source.games) {
       if (!game.ok()) continue;  // the fixtures of illegal games
       ++games;

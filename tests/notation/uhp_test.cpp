@@ -149,8 +149,9 @@ TEST_CASE("empty, binary and UTF-16 files are refused as files, with a reason", 
     std::ofstream(tmp / name, std::ios::binary) << bytes;
   }
   std::map<std::string, std::string> errors;
-  ingest::readSources({tmp.string()}, nullptr,
-                      [&](ingest::SourceGames&& s) { errors[fs::path(s.path).filename().string()] = s.error; });
+  ingest::readSources({tmp.string()}, nullptr, [&](ingest::SourceGames&& s) {
+    errors[fs::path(s.path).filename().string()] = s.error ? s.error->message : "";
+  });
   CHECK(errors["empty.pgn"].find("empty") != std::string::npos);
   CHECK(errors["binary.pgn"].find("binary") != std::string::npos);
   CHECK(errors["utf16.pgn"].find("UTF-16") != std::string::npos);

@@ -119,7 +119,7 @@ void slowest(const std::vector<Position>& positions, const Passes& passes) {
   for (const auto& [pass, ms] : {std::pair{"cold", &passes.cold}, std::pair{"warm", &passes.warm}}) {
     std::vector<std::size_t> order(positions.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return (*ms)[a] > (*ms)[b]; });
+    std::sort(order.begin(), order.end(), [&ms = ms](std::size_t a, std::size_t b) { return (*ms)[a] > (*ms)[b]; });
     std::printf("    slowest (%s):", pass);
     for (std::size_t i = 0; i < std::min<std::size_t>(5, order.size()); ++i)
       std::printf("  %.2f ms (ply %d, %llu games)", (*ms)[order[i]], positions[order[i]].board.ply(),

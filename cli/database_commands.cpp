@@ -4,18 +4,17 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/compact_after_ingest.hpp"
 #include "cli/ingest_report.hpp"
 #include "cli/terminal_text.hpp"
+#include "grammar/json_text.hpp"
 #include "index/database.hpp"
 #include "ingest/freed_memory.hpp"
 #include "ingest/importer.hpp"
 #include "notation/notation_table.hpp"
 #include "query/json.hpp"
-#include "query/json_text.hpp"
 
 namespace apiary::cli {
 
@@ -74,7 +73,7 @@ int runInfo(const GlobalOptions& global, bool json) {
   index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
   const index::Info info = db.info();
   if (json) {
-    std::cout << query::jsonText(query::infoJson(info)) << "\n";
+    std::cout << grammar::jsonText(query::infoJson(info)) << "\n";
     return kExitOk;
   }
   std::cout << "database   " << global.databasePath() << "\n"

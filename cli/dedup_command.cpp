@@ -8,11 +8,11 @@
 #include "cli/error_text.hpp"
 #include "cli/filter_options.hpp"
 #include "cli/terminal_text.hpp"
+#include "grammar/json_text.hpp"
 #include "index/database.hpp"
 #include "query/filters/filter_match.hpp"
 #include "query/games/dedup.hpp"
 #include "query/json.hpp"
-#include "query/json_text.hpp"
 
 namespace apiary::cli {
 
@@ -68,7 +68,7 @@ int runDedup(const GlobalOptions& global, const DedupCommandOptions& o) {
   }
   const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
   const query::DedupReport report = query::findDuplicates(db, options);
-  if (o.json) std::cout << query::jsonText(query::dedupJson(report, o.minPlies)) << "\n";
+  if (o.json) std::cout << grammar::jsonText(query::dedupJson(report, o.minPlies)) << "\n";
   else printTable(report, o.minPlies);
   return kExitOk;
 }

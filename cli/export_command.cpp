@@ -5,11 +5,11 @@
 #include "cli/commands.hpp"
 #include "cli/filter_options.hpp"
 #include "cli/terminal_text.hpp"
+#include "grammar/json_text.hpp"
 #include "notation/notation_table.hpp"
 #include "query/filters/filter_match.hpp"
 #include "query/games/export.hpp"
 #include "query/json.hpp"
-#include "query/json_text.hpp"
 
 namespace apiary::cli {
 
@@ -60,7 +60,8 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
     std::cerr << "apiary export: game " << id << " does not replay (a corrupt row: try apiary check)\n";
 
   if (o.json) {
-    std::cout << query::jsonText(query::exportJson(summary, written->name, file.is_open() ? o.out : "", texts)) << "\n";
+    std::cout << grammar::jsonText(query::exportJson(summary, written->name, file.is_open() ? o.out : "", texts))
+              << "\n";
   } else if (file.is_open()) {
     std::cout << "exported " << summary.written.size() << " games as " << written->name << " to " << o.out << "\n";
   }

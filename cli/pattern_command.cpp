@@ -10,10 +10,10 @@
 #include "cli/error_text.hpp"
 #include "cli/filter_options.hpp"
 #include "cli/query_output.hpp"
+#include "grammar/json_text.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "query/json.hpp"
-#include "query/json_text.hpp"
 #include "query/patterns/pattern.hpp"
 
 namespace apiary::cli {

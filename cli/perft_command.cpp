@@ -4,9 +4,9 @@
 
 #include "cli/commands.hpp"
 #include "engine/perft.hpp"
+#include "grammar/json_text.hpp"
 #include "notation/uhp_text.hpp"
 #include "query/json.hpp"
-#include "query/json_text.hpp"
 
 namespace apiary::cli {
 
@@ -50,7 +50,7 @@ int runPerft(const PerftOptions& o) {
       std::fflush(stdout);
     }
   }
-  if (o.json) std::cout << query::jsonText(query::perftJson(board.type(), rows)) << "\n";
+  if (o.json) std::cout << grammar::jsonText(query::perftJson(board.type(), rows)) << "\n";
   return kExitOk;
 }
 

@@ -12,11 +12,11 @@
 #include "cli/query_output.hpp"
 #include "cli/table_text.hpp"
 #include "cli/terminal_text.hpp"
+#include "grammar/json_text.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "notation/move_notation.hpp"
 #include "query/json.hpp"
-#include "query/json_text.hpp"
 #include "query/players/player_json.hpp"
 
 namespace apiary::cli {
@@ -74,7 +74,7 @@ int runPlayer(const GlobalOptions& global, const PlayerCommandOptions& o) {
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);
     const auto stats = query::playerStats(catalogue, o.name, o.filter, {notation, o.lines, o.opponents});
-    if (o.json) std::cout << query::jsonText(query::playerStatsJson(stats)) << "\n";
+    if (o.json) std::cout << grammar::jsonText(query::playerStatsJson(stats)) << "\n";
     else printPlayer(std::cout, stats);
     return kExitOk;
   } catch (const std::invalid_argument& e) {
@@ -93,7 +93,7 @@ int runPlayers(const GlobalOptions& global, const PlayerCommandOptions& o) {
                                             o.limit, o.minGames, o.offset};
     const auto table = query::playerTable(catalogue, o.filter, options);
     if (o.json) {
-      std::cout << query::jsonText(query::playerTableJson(table)) << "\n";
+      std::cout << grammar::jsonText(query::playerTableJson(table)) << "\n";
       return kExitOk;
     }
     std::cout << table.total << (table.total == 1 ? " player" : " players") << "\n"

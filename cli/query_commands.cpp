@@ -1,6 +1,7 @@
 // The query commands: explore (the opening tree at a position), search (games
 // through a position) and games (games by tags). explore and search also answer a
 // --batch of positions, one JSON line each, timed without the process start-up.
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <fstream>
@@ -16,6 +17,7 @@
 #include "cli/position_options.hpp"
 #include "cli/query_output.hpp"
 #include "cli/terminal_text.hpp"
+#include "grammar/json_text.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "notation/move_notation.hpp"
@@ -24,7 +26,6 @@
 #include "query/games/export.hpp"
 #include "query/games/game_list.hpp"
 #include "query/json.hpp"
-#include "query/json_text.hpp"
 #include "query/positions/explore.hpp"
 #include "query/positions/search.hpp"
 #include "query/session.hpp"
@@ -42,7 +43,7 @@ struct QueryOptions {
   std::string notation = "uhp";
   uint64_t limit = 20, offset = 0;
   bool oldestFirst = false, sameOrder = false, count = false;
-  std::string sort = "date";  // games: date, plies or id
+  std::string sort = "date";  // search and games: date, plies, rating or id
   std::string to, out;        // search: export every matching game in this notation, to this file
 };
 
@@ -84,7 +85,7 @@ int runBatch(Session& session, const std::string& path, const Answer& answer) {
       ++failures;
     }
     clock.stamp(out);
-    std::cout << query::jsonText(out) << "\n" << std::flush;
+    std::cout << grammar::jsonText(out) << "\n" << std::flush;
   }
   return failures ? kExitFailures : kExitOk;
 }
@@ -124,24 +125,41 @@ int runExplore(const GlobalOptions& global, const QueryOptions& o) {
     const query::AnswerClock clock;
     nlohmann::json out = answer(s, position);
     clock.stamp(out);
-    if (o.json) std::cout << query::jsonText(out) << "\n";
+    if (o.json) std::cout << grammar::jsonText(out) << "\n";
     else printExploration(std::cout, *last);
   };
   return runPositional("explore", global, o, answer, print, notation);
 }
 
-int runSearchExport(const GlobalOptions& global, const QueryOptions& o);
+// --sort's order of a list of games (search and games): date unless it says
+// otherwise, as the API's `sort`.
+std::optional<index::GameOrder> gameOrder(const std::string& name) {
+  if (name == "date") return index::GameOrder::Date;
+  if (name == "plies") return index::GameOrder::Plies;
+  if (name == "rating") return index::GameOrder::Rating;
+  if (name == "id") return index::GameOrder::Id;
+  return std::nullopt;
+}
+
+int unknownSort(const char* command, const std::string& sort) {
+  std::cerr << "apiary " << command << ": --sort '" << sort << "': expected date, plies, rating or id\n";
+  return kExitUsage;
+}
+
+int runSearchExport(const GlobalOptions& global, const QueryOptions& o, index::GameOrder order);
 
 int runSearch(const GlobalOptions& global, const QueryOptions& o) {
-  if (!o.to.empty()) return runSearchExport(global, o);
+  const auto order = gameOrder(o.sort);
+  if (!order) return unknownSort("search", o.sort);
+  if (!o.to.empty()) return runSearchExport(global, o, *order);
   const Answer answer = [&](Session& s, const Board& position) {
-    const query::SearchOptions options{o.offset, o.limit, o.oldestFirst, o.sameOrder, s.filter()};
+    const query::SearchOptions options{o.offset, o.limit, o.oldestFirst, o.sameOrder, s.filter(), *order};
     return query::searchJson(query::search(s.db(), s.catalogue(), position, options));
   };
   // One position's games are printed as each is read: --limit may ask for millions.
   const PrintAnswer print = [&](Session& s, const Board& position) {
     const query::AnswerClock clock;
-    const query::SearchOptions options{o.offset, o.limit, o.oldestFirst, o.sameOrder, s.filter()};
+    const query::SearchOptions options{o.offset, o.limit, o.oldestFirst, o.sameOrder, s.filter(), *order};
     const query::SearchPage page = query::searchPage(s.db(), s.catalogue(), position, options);
     std::optional<ArrayJsonWriter> json;
     if (o.json) json.emplace(std::cout);
@@ -160,16 +178,8 @@ int runSearch(const GlobalOptions& global, const QueryOptions& o) {
   return runPositional("search", global, o, answer, print);
 }
 
-std::optional<index::GameOrder> gameOrder(const std::string& name) {
-  if (name == "date") return index::GameOrder::Date;
-  if (name == "plies") return index::GameOrder::Plies;
-  if (name == "rating") return index::GameOrder::Rating;
-  if (name == "id") return index::GameOrder::Id;
-  return std::nullopt;
-}
-
 // search --to: every game through the position (all pages), written as export writes.
-int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
+int runSearchExport(const GlobalOptions& global, const QueryOptions& o, index::GameOrder order) {
   constexpr uint64_t kPage = 1000;
   try {
     const notation::Notation* output = notation::findNotation(o.to, notation::NotationUse::Write);
@@ -185,18 +195,23 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
       if (!file) throw std::invalid_argument("cannot write " + o.out);
     }
     std::ostream& out = o.out.empty() ? std::cout : file;
+    // Every hit at once (a few bytes a game), then the games a thousand at a time:
+    // in an order other than ingest's, any page of a position's games sorts them all.
+    const auto searched = [&](uint64_t limit, index::GameOrder by) {
+      const query::SearchOptions options{0, limit, o.oldestFirst, o.sameOrder, session.filter(), by};
+      return query::searchPage(session.db(), session.catalogue(), position, options);
+    };
+    const std::vector<index::Posting> hits = searched(searched(0, index::GameOrder::Id).total, order).hits;
     uint64_t written = 0, failed = 0;
-    for (uint64_t offset = 0;; offset += kPage) {
-      const query::SearchOptions options{offset, kPage, o.oldestFirst, o.sameOrder, session.filter()};
-      const auto page = query::searchPage(session.db(), session.catalogue(), position, options);
+    for (std::size_t begin = 0; begin < hits.size(); begin += kPage) {
       std::vector<index::GameId> ids;
-      for (const auto& hit : page.hits) ids.push_back(hit.game);
+      for (std::size_t i = begin; i < std::min<std::size_t>(hits.size(), begin + kPage); ++i)
+        ids.push_back(hits[i].game);
       const auto summary = query::exportGames(session.db(), ids, *output, [&](index::GameId, const std::string& text) {
         out << (file.is_open() ? text : gameTextForTerminal(text));
       });
       written += summary.written.size();
       failed += summary.missing.size() + summary.unreadable.size();
-      if (page.hits.size() < kPage) break;
     }
     if (!out.flush()) throw std::runtime_error("cannot write " + (o.out.empty() ? "stdout" : o.out));
     if (!o.out.empty()) std::cout << "exported " << written << " games as " << output->name << " to " << o.out << "\n";
@@ -209,9 +224,9 @@ int runSearchExport(const GlobalOptions& global, const QueryOptions& o) {
 }
 
 int runGames(const GlobalOptions& global, const QueryOptions& o) {
+  const auto order = gameOrder(o.sort);
+  if (!order) return unknownSort("games", o.sort);
   try {
-    const auto order = gameOrder(o.sort);
-    if (!order) throw std::invalid_argument("--sort '" + o.sort + "': expected date, plies, rating or id");
     const index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
     const index::GameSearch catalogue(db);
     const query::AnswerClock clock;
@@ -262,6 +277,12 @@ void addPaging(CLI::App* cmd, QueryOptions& o, const char* order) {
   cmd->add_flag("--oldest-first", o.oldestFirst, order);
 }
 
+void addSort(CLI::App* cmd, QueryOptions& o) {
+  cmd->add_option("--sort", o.sort,
+                  "date (the default; undated games last), plies, rating (the lower of both players', unrated last) "
+                  "or id (ingest order)");
+}
+
 }  // namespace
 
 void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode) {
@@ -282,6 +303,7 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
   addPositionOptions(search, s->position);
   search->add_flag("--same-order", s->sameOrder, "Only games that opened with exactly these moves (up to symmetry)");
   addPaging(search, *s, "Oldest games first (default: newest first)");
+  addSort(search, *s);
   search->add_option("--to", s->to,
                      "Write every matching game (all pages) in this notation, as export does: " +
                          notation::notationNames(notation::NotationUse::Write, true));
@@ -294,9 +316,7 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
   auto g = std::make_shared<QueryOptions>();
   auto* games = app.add_subcommand("games", "Games by players, event, site, date, result, game type");
   addPaging(games, *g, "Oldest games first (default: newest first)");
-  games->add_option("--sort", g->sort,
-                    "date (the default; undated games last), plies, rating (the lower of both players', unrated last) "
-                    "or id (ingest order)");
+  addSort(games, *g);
   games->add_flag("--count", g->count, "Also count every matching game");
   addFilterFlag(games, g->filter, query::Field::Repaired, "--repaired", "Only games read with lenient repairs");
   games->add_flag("--json", g->json, "Print JSON");

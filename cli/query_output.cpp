@@ -7,8 +7,8 @@
 
 #include "cli/table_text.hpp"
 #include "cli/terminal_text.hpp"
+#include "grammar/json_text.hpp"
 #include "query/json.hpp"
-#include "query/json_text.hpp"
 
 namespace apiary::cli {
 
@@ -96,10 +96,10 @@ void printGamesEnd(std::ostream& out, uint64_t shown, uint64_t offset, bool more
 
 ArrayJsonWriter::ArrayJsonWriter(std::ostream& out, const char* name) : out_(out) { out_ << "{\"" << name << "\":["; }
 
-void ArrayJsonWriter::add(const nlohmann::json& entry) { out_ << (entries_++ ? "," : "") << query::jsonText(entry); }
+void ArrayJsonWriter::add(const nlohmann::json& entry) { out_ << (entries_++ ? "," : "") << grammar::jsonText(entry); }
 
 void ArrayJsonWriter::finish(const nlohmann::json& members) {
-  const std::string text = query::jsonText(members);  // {"a":1,...}: its members follow the array
+  const std::string text = grammar::jsonText(members);  // {"a":1,...}: its members follow the array
   out_ << "]" << (text.size() > 2 ? "," + text.substr(1) : "}") << "\n";
 }
 

@@ -14,6 +14,7 @@
 #include "cli/filter_options.hpp"
 #include "cli/position_options.hpp"
 #include "cli/terminal_text.hpp"
+#include "grammar/json_text.hpp"
 #include "index/database.hpp"
 #include "notation/notations.hpp"
 #include "notation/uhp_text.hpp"
@@ -22,7 +23,6 @@
 #include "query/drawing/svg.hpp"
 #include "query/filters/filter_match.hpp"
 #include "query/games/export.hpp"
-#include "query/json_text.hpp"
 
 namespace apiary::cli {
 
@@ -199,7 +199,7 @@ int runShow(const GlobalOptions& global, ShowOptions o) {
     nlohmann::json out = query::boardJson(shown.board, *notation);
     if (shown.game) out["game"] = query::fullGameJson(*shown.game);
     if (!o.svg.empty()) out["svg"] = o.svg;
-    std::cout << query::jsonText(out) << "\n";
+    std::cout << grammar::jsonText(out) << "\n";
     return kExitOk;
   }
 

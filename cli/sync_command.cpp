@@ -1,17 +1,17 @@
 // apiary sync: an archive's games fetched into the mirror and ingested as each file
-// arrives (sync/sync_run.hpp); this file is the command's options and its report.
+// arrives (sync/sync_run.hpp); this file is the command's options and its text
+// report (the JSON document is sync/report_json.hpp's).
 #include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
-#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/compact_after_ingest.hpp"
 #include "cli/ingest_report.hpp"
-#include "query/json_text.hpp"
+#include "sync/report_json.hpp"
 #include "sync/sync_run.hpp"
 
 namespace apiary::cli {
@@ -55,15 +55,6 @@ void printText(const sync::SyncSummary& s) {
   if (!s.stopped.empty()) std::cout << "stopped: " << s.stopped << "\n";
 }
 
-nlohmann::json summaryJson(const sync::SyncSummary& s) {
-  return {{"pages", s.pagesListed},   {"files_listed", s.filesListed},
-          {"fetched", s.fetched},     {"not_modified", s.notModified},
-          {"unchanged", s.unchanged}, {"failed", s.failed},
-          {"bytes", s.bytes},         {"requests", s.requests},
-          {"seconds", s.seconds},     {"delay_seconds", s.delaySeconds},
-          {"stopped", s.stopped}};
-}
-
 int runSync(const GlobalOptions& global, const SyncCommandOptions& o) {
   if (o.delay < 0) {
     std::cerr << "apiary sync: --delay must be 0 or more seconds\n";
@@ -81,14 +72,14 @@ int runSync(const GlobalOptions& global, const SyncCommandOptions& o) {
   options.import.batchGames = std::max<std::size_t>(1, o.batchGames);
   IngestReport report(o.json, terminal);
   options.import.findings = report.findings();
-  nlohmann::json failures = nlohmann::json::array(), planned = nlohmann::json::array();
+  sync::ReportJson document;
   options.failure = [&](const sync::SyncFailure& f) {
-    if (o.json) return failures.push_back({{"url", f.url}, {"reason", f.reason}});
+    if (o.json) return document.failed(f);
     if (terminal) std::cerr << "\r\33[K";
     std::cerr << f.url << ": " << f.reason << "\n";
   };
   options.wouldFetch = [&](const sync::RemoteFile& f) {
-    if (o.json) return planned.push_back({{"url", f.url}, {"mirror_path", f.mirrorPath.string()}});
+    if (o.json) return document.wouldFetch(f);
     std::cout << f.url << "\n";
   };
   if (terminal) options.progress = showProgress;
@@ -103,14 +94,8 @@ int runSync(const GlobalOptions& global, const SyncCommandOptions& o) {
   if (summary.ingest.totals.added) compactAfterIngest(db);
   if (terminal) std::fprintf(stderr, "\r\33[K");
   if (o.json) {
-    nlohmann::json doc = summaryJson(summary);
-    doc["failures"] = failures;
-    if (o.dryRun) doc["would_fetch"] = planned;
-    std::string text = query::jsonText(doc);
-    text.pop_back();  // the closing brace: the ingest's object goes in before it
-    std::cout << text << ",\"ingest\":";
-    report.writeJson(summary.ingest, std::cout);
-    std::cout << "}\n";
+    document.write(summary, o.dryRun, report.document(), std::cout);
+    std::cout << "\n";
   } else if (!o.dryRun) {
     printText(summary);
     report.finish(summary.ingest, false);

@@ -43,7 +43,9 @@ constexpr std::array kTable{
              readUhp,
              writeUhp,
              [](const Board&, const Board& board, const Move& move) { return moveString(board, move); },
-             kSlidesAnd(ColourLetters::Prefix)},
+             kSlidesAnd(ColourLetters::Prefix),
+             /*positions=*/false,
+             /*whiteFirst=*/true},
     Notation{"sgf", {"boardspace"}, &grammar::sgfSniffer, readSgf, writeSgf, nullptr, kSlidesAnd(ColourLetters::None)},
     Notation{"pgn-like",
              {"pgnlike"},
@@ -60,7 +62,9 @@ constexpr std::array kTable{
              [](const Board& position, const Board& board, const Move& move) {
                return writeDirectionMove(board, frameOf(position, board, move), move);
              },
-             {}},
+             {},
+             /*positions=*/false,
+             /*whiteFirst=*/true},
     Notation{"algebraic",
              {},
              &grammar::algebraicSniffer,

@@ -41,6 +41,9 @@ struct Notation {
   // Its texts hold set-up positions, not games: ingest stores none of them, and
   // convert writes a set-up position only in such a notation.
   bool positions = false;
+  // Its games begin with White (UHP), or read back so (direction, colour-free):
+  // writeGame writes a game Black began with its colours swapped (white_first.hpp).
+  bool whiteFirst = false;
 };
 
 // What a command asks of a notation: convert and ingest read games, convert and a

@@ -1,6 +1,9 @@
 #include "notation/notations.hpp"
 
+#include <optional>
 #include <vector>
+
+#include "notation/white_first.hpp"
 
 namespace apiary::notation {
 
@@ -15,7 +18,12 @@ std::vector<ReplayedGame> readGames(const Notation& notation, std::string_view t
   return games;
 }
 
-std::string writeGame(const Notation& notation, const ReplayedGame& game) { return notation.writeGame(game); }
+// The one place a game Black began meets a notation where White moves first.
+std::string writeGame(const Notation& notation, const ReplayedGame& game) {
+  if (notation.whiteFirst)
+    if (const std::optional<ReplayedGame> swapped = whiteFirst(game)) return notation.writeGame(*swapped);
+  return notation.writeGame(game);
+}
 
 std::string writeGames(const Notation& notation, const std::vector<ReplayedGame>& games) {
   std::string out;

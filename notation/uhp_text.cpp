@@ -5,6 +5,7 @@
 
 #include "engine/explain.hpp"
 #include "engine/movegen.hpp"
+#include "notation/white_first.hpp"
 
 namespace apiary::notation {
 
@@ -114,6 +115,8 @@ std::string turnString(const Board& board) {
 }
 
 std::string gameString(const Board& board) {
+  // A GameString is UHP: White moves first (white_first.hpp).
+  if (const std::optional<Board> swapped = whiteFirst(board)) return gameString(*swapped);
   std::string out = board.type().name() + ";" + gameStateName(board.state()) + ";" + turnString(board);
   for (const std::string& move : moveStrings(board)) out += ";" + move;
   return out;

@@ -43,7 +43,7 @@ grammar::OrRejection<Move> parseMoveString(const Board& board, std::string_view 
 std::string turnString(const Board& board);  // "White[3]"
 bool isTurnString(std::string_view text);    // "White[3]", "black[11]"
 std::optional<GameState> parseGameState(std::string_view text);
-std::string gameString(const Board& board);
+std::string gameString(const Board& board);  // a game Black began: its colours swapped
 
 // Replays a GameString, checking every move; state and turn are recomputed. The
 // board at the game's end, or why not: the message and the 1-based ply of the

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "query/json_text.hpp"
+#include "grammar/json_text.hpp"
 
 namespace apiary::server {
 
@@ -21,7 +21,7 @@ struct Reply {
 
   static Reply json(const nlohmann::json& document, int status = 200) {
     // Replace broken UTF-8 (from a game's tags) rather than fail the answer.
-    return Reply{status, kJsonType, query::jsonText(document), {}};
+    return Reply{status, kJsonType, grammar::jsonText(document), {}};
   }
 };
 

@@ -1,7 +1,7 @@
 #include "server/search_stream.hpp"
 
+#include "grammar/json_text.hpp"
 #include "query/json.hpp"
-#include "query/json_text.hpp"
 #include "query/positions/position_request.hpp"
 #include "query/positions/search.hpp"
 #include "server/limits.hpp"
@@ -23,7 +23,7 @@ std::string SearchStream::nextPage() {
   const query::SearchOptions page{offset_, limits::kStreamPageGames, params_.oldestFirst, params_.sameOrder, kept_};
   const query::SearchResult result = query::search(session_->db(), session_->catalogue(), position_, page);
   std::string lines;
-  for (const auto& hit : result.games) lines += query::jsonText(query::searchHitJson(hit)) + "\n";
+  for (const auto& hit : result.games) lines += grammar::jsonText(query::searchHitJson(hit)) + "\n";
   offset_ += result.games.size();
   done_ = result.games.size() < limits::kStreamPageGames;
   return lines;

@@ -28,7 +28,7 @@ inline notation::ReplayedGame replayedOf(const GeneratedGame& generated) {
 inline Board position(Color toMove, const std::vector<std::pair<Axial, const char*>>& pieces) {
   std::vector<PlacedStack> stacks;
   for (const auto& [at, name] : pieces) {
-    auto it = std::find_if(stacks.begin(), stacks.end(), [&](const PlacedStack& s) { return s.at == at; });
+    auto it = std::find_if(stacks.begin(), stacks.end(), [&at = at](const PlacedStack& s) { return s.at == at; });
     if (it == stacks.end()) it = stacks.insert(stacks.end(), PlacedStack{at, {}});
     it->pieces.push_back(*parsePieceName(name));
   }
@@ -36,6 +36,18 @@ inline Board position(Color toMove, const std::vector<std::pair<Axial, const cha
 }
 
 inline PieceId piece(const char* name) { return *parsePieceName(name); }
+
+// The canonical key of every position of a game, its start included: equal for two
+// games that are one up to symmetry, ply by ply.
+inline std::vector<std::string> canonicalKeysByPly(const Board& game) {
+  Board replay(game.type(), game.rules(), game.firstMover());
+  std::vector<std::string> keys{std::string(canonicalize(replay).key.bytes())};
+  for (const Move& m : game.history()) {
+    replay.play(m);
+    keys.emplace_back(canonicalize(replay).key.bytes());
+  }
+  return keys;
+}
 
 // A cell moved by a symmetry of the grid. The symmetries are linear maps that keep
 // the 32-periodic lattice of the torus, so any preimage of the cell will do.

@@ -8,24 +8,11 @@
 #include "ingest/reader.hpp"
 #include "notation/notations.hpp"
 #include "notation_row.hpp"
+#include "notation_support.hpp"
 #include "support.hpp"
 
 using namespace apiary;
 namespace fs = std::filesystem;
-
-namespace {
-
-std::vector<std::string> canonicalSequence(const Board& game) {
-  Board replay(game.type(), game.rules(), game.firstMover());
-  std::vector<std::string> keys{std::string(canonicalize(replay).key.bytes())};
-  for (const Move& m : game.history()) {
-    replay.play(m);
-    keys.emplace_back(canonicalize(replay).key.bytes());
-  }
-  return keys;
-}
-
-}  // namespace
 
 TEST_CASE("every BoardSpace .sgf replays, twins match their PGN exports", "[ingest][sgf]") {
   const auto dir = test::requireShared();
@@ -48,7 +35,7 @@ TEST_CASE("every BoardSpace .sgf replays, twins match their PGN exports", "[inge
     REQUIRE(pgn[0].ok());
     INFO("twin " << twin.filename().string());
     CHECK(sgf[0].board.type() == pgn[0].board.type());
-    CHECK(canonicalSequence(sgf[0].board) == canonicalSequence(pgn[0].board));
+    CHECK(test::canonicalKeysByPly(sgf[0].board) == test::canonicalKeysByPly(pgn[0].board));
     const std::string* sgfResult = sgf[0].tag("Result");
     const std::string* pgnResult = pgn[0].tag("Result");
     if (sgfResult && pgnResult) {

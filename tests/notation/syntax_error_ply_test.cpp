@@ -12,7 +12,7 @@ using namespace apiary;
 namespace {
 
 grammar::Rejection errorOf(const char* notationName, const std::string& text, bool lenient = false) {
-  const auto games = notation::readGames(test::row(notationName), text, {.lenient = lenient});
+  const auto games = notation::readGames(test::row(notationName), text, notation::ReadOptions{.lenient = lenient});
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].error);
   INFO(notation::describeError(notationName, *games[0].error));

@@ -1,11 +1,13 @@
 // Export: games out of a database in every notation apiary writes, read back to the
-// same games; tags as the files had them; which games the filters select.
+// same games (a game Black began with its colours swapped where White moves first);
+// tags as the files had them; which games the filters select.
 #include "query/games/export.hpp"
 
 #include <map>
 #include <stdexcept>
 
 #include <catch2/catch.hpp>
+#include "engine/canonical.hpp"
 #include "index/index_support.hpp"
 #include "notation_row.hpp"
 #include "query/filters/filter_fields.hpp"
@@ -76,6 +78,39 @@ TEST_CASE("every notation apiary writes reads back to the games the database hol
       if (&notationRow == &test::row("uhp")) CHECK(read[i].board.history() == original.history());
       // Every notation with tags keeps the players.
       if (const std::string* white = read[i].tag("White")) CHECK(*white == tagOf(f.games[i], "White"));
+    }
+  }
+}
+
+TEST_CASE("a game Black began exports with its colours swapped where White moves first", "[export]") {
+  test::ScratchDir dir{"export-black-first"};
+  std::vector<GeneratedGame> games = test::generateGames(20261129, 6);
+  for (auto& g : games) {
+    g.board = *transformedGame(g.board, Symmetry{}, true);
+    g.tags.emplace_back("WhiteElo", "1500");
+    g.tags.emplace_back("BlackElo", "1720");
+  }
+  index::Database db(dir.path());
+  REQUIRE(test::addInBatches(db, test::recordsOf(games), 16).added == games.size());
+  const std::vector<index::GameId> ids = {1, 2, 3, 4, 5, 6};
+  for (const char* written : {"uhp", "direction"}) {
+    INFO(written);
+    std::string text;
+    query::exportGames(db, ids, test::row(written), [&](index::GameId, const std::string& t) { text += t; });
+    const auto read = notation::readGames(test::row(written), text);
+    REQUIRE(read.size() == games.size());
+    for (std::size_t i = 0; i < read.size(); ++i) {
+      INFO("game " << i + 1);
+      REQUIRE(read[i].ok());
+      CHECK(read[i].board.firstMover() == Color::White);
+      CHECK(read[i].board.history().size() == games[i].board.history().size());
+      CHECK(canonicalize(read[i].board).key == canonicalize(games[i].board).key);
+      CHECK(*read[i].tag("White") == tagOf(games[i], "Black"));
+      CHECK(*read[i].tag("Black") == tagOf(games[i], "White"));
+      CHECK(*read[i].tag("WhiteElo") == "1720");
+      const std::string result = tagOf(games[i], "Result");
+      const std::string swapped = result == "WhiteWins" ? "BlackWins" : result == "BlackWins" ? "WhiteWins" : result;
+      if (!result.empty()) CHECK(*read[i].tag("Result") == swapped);
     }
   }
 }

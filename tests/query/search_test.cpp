@@ -243,7 +243,12 @@ TEST_CASE("commands: explore, search and games print JSON, --batch answers one l
   j = nlohmann::json::parse(r.out);
   CHECK(j["games"].size() == 3);
   CHECK(j["games"][0]["ply"] == 1);
-  CHECK(j["games"][0]["id"].get<int64_t>() > j["games"][1]["id"].get<int64_t>());
+  CHECK(j["games"][0]["date"].get<std::string>() >= j["games"][1]["date"].get<std::string>());  // newest first
+  r = apiaryRun(db + "search --json --limit 3 --moves '1. wG1' --sort id");
+  REQUIRE(r.status == 0);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j["games"][0]["id"].get<int64_t>() > j["games"][1]["id"].get<int64_t>());  // latest ingested first
+  CHECK(apiaryRun(db + "search --moves '1. wG1' --sort height").status == 2);
 
   r = apiaryRun(db + "games --json --count --limit 2 --player kaka0");
   REQUIRE(r.status == 0);

@@ -59,10 +59,12 @@ TEST_CASE("explore's uhp moves play on through the moves parameter") {
 TEST_CASE("search, games and info over HTTP give the CLI's documents") {
   Api api;
   const std::string position = api.opening(2, 3);
-  CHECK(withoutElapsed(api.document("/api/search?sort=id&limit=7&offset=2&position=" + encoded(position))) ==
+  CHECK(withoutElapsed(api.document("/api/search?limit=7&offset=2&position=" + encoded(position))) ==
         withoutElapsed(api.cli("search '" + position + "' --limit 7 --offset 2")));
-  CHECK(withoutElapsed(api.document("/api/search?sort=id&same_order=1&oldest_first=1&position=" + encoded(position))) ==
+  CHECK(withoutElapsed(api.document("/api/search?same_order=1&oldest_first=1&position=" + encoded(position))) ==
         withoutElapsed(api.cli("search '" + position + "' --same-order --oldest-first")));
+  CHECK(withoutElapsed(api.document("/api/search?sort=id&limit=7&position=" + encoded(position))) ==
+        withoutElapsed(api.cli("search '" + position + "' --limit 7 --sort id")));
   CHECK(withoutElapsed(api.document("/api/games?limit=5&offset=3&from_date=2020")) ==
         withoutElapsed(api.cli("games --limit 5 --offset 3 --from-date 2020")));
   CHECK(api.document("/api/info") == api.cli("info"));
@@ -76,7 +78,7 @@ TEST_CASE("game and ply give a stored game's position as --game and --ply do, to
     INFO(at);
     CHECK(withoutElapsed(api.document("/api/explore?notation=pgn-like&" + at)) ==
           withoutElapsed(api.cli("explore --notation pgn-like" + flags)));
-    CHECK(withoutElapsed(api.document("/api/search?sort=id&limit=5&" + at)) ==
+    CHECK(withoutElapsed(api.document("/api/search?limit=5&" + at)) ==
           withoutElapsed(api.cli("search --limit 5" + flags)));
     // The board after `ply` plies of the game is the board of its moves so far.
     const json game = api.document("/api/games/" + std::to_string(id));

@@ -60,17 +60,19 @@ TEST_CASE("explore: the CLI's document is the API's, for positions, notations, s
       "moves");
 }
 
-TEST_CASE("search: the CLI's document is the API's, paged and from a stored game") {
+TEST_CASE("search: the CLI's document is the API's, by default and by every order, paged and from a stored game") {
   Api api;
   const std::string line = api.opening(4, 2);
-  // The CLI's search pages in ingest order (it has no --sort): the API's sort=id.
-  checkTimedAnswers(
-      api,
-      {{"search '" + line + "' --limit 5 --offset 2", "/api/search?sort=id&limit=5&offset=2&position=" + encoded(line)},
-       {"search '" + line + "' --oldest-first --same-order",
-        "/api/search?sort=id&oldest_first=1&same_order=1&position=" + encoded(line)},
-       {"search --game 7 --ply 3", "/api/search?sort=id&game=7&ply=3"}},
-      "games");
+  // Both default to date, newest first: neither names an order.
+  Questions questions{
+      {"search '" + line + "' --limit 5 --offset 2", "/api/search?limit=5&offset=2&position=" + encoded(line)},
+      {"search '" + line + "' --oldest-first --same-order",
+       "/api/search?oldest_first=1&same_order=1&position=" + encoded(line)},
+      {"search --game 7 --ply 3", "/api/search?game=7&ply=3"}};
+  for (const std::string sort : {"date", "plies", "rating", "id"})
+    questions.emplace_back("search '" + line + "' --limit 6 --sort " + sort,
+                           "/api/search?limit=6&sort=" + sort + "&position=" + encoded(line));
+  checkTimedAnswers(api, questions, "games");
 }
 
 TEST_CASE("games: the CLI's document is the API's, by every order and with filters") {

@@ -142,7 +142,7 @@ TEST_CASE("every game through a position downloads as one file, as apiary search
   const server::Reply reply =
       server::positionExportReply(server::parseParams("moves=" + first + "&notation=pgn-like&sort=id"), session);
   CHECK(reply.status == 200);
-  const auto run = test::runApiary(fixture().db + "search '" + first + "' --to pgn-like");
+  const auto run = test::runApiary(fixture().db + "search '" + first + "' --to pgn-like --sort id");
   REQUIRE(run.code == 0);
   CHECK(reply.body == run.out);
   const auto total = search(session, "moves=" + first)["total"].get<std::size_t>();
@@ -152,10 +152,12 @@ TEST_CASE("every game through a position downloads as one file, as apiary search
     return games;
   };
   CHECK(gamesIn(reply.body) == total);
-  // In date order by default: as many games, in another order.
-  const server::Reply dated = server::positionExportReply(server::parseParams("moves=" + first), session);
+  // In date order by default, both: as many games, in another order.
+  const server::Reply dated =
+      server::positionExportReply(server::parseParams("moves=" + first + "&notation=pgn-like"), session);
   CHECK(gamesIn(dated.body) == total);
   CHECK(dated.body != reply.body);
+  CHECK(dated.body == test::runApiary(fixture().db + "search '" + first + "' --to pgn-like").out);
 }
 
 TEST_CASE("players are found by the start of their name in any letter case, most games first") {

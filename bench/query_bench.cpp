@@ -210,7 +210,7 @@ class ColdStart {
 void measureTagSearch(ColdStart& open, const std::vector<std::string>& players) {
   std::printf("tag search: %zu players\n", players.size());
   const auto byPlayer = [&](const std::string& name, bool count) {
-    query::GameFilter f;
+    index::GameQuery f;
     f.player = name;
     query::listGames(open->db, open->catalogue, f, {.page = {.limit = 20}, .count = count});
   };
@@ -275,7 +275,7 @@ int main(int argc, char** argv) {
               "search, first page by date", positions,
               [&](const Position& p) { query::search(open->db, open->catalogue, p.board, {}); }, open.before()));
 
-  query::GameFilter filter;
+  index::GameQuery filter;
   filter.player = player;
   double w = wallMs();
   const uint64_t keeps = query::FilterSet(open->catalogue, filter).size();

@@ -22,7 +22,7 @@ struct DedupCommandOptions {
   std::vector<std::string> modes;  // none: all three
   uint32_t minPlies = query::DedupOptions{}.minPlies;
   bool json = false;
-  query::GameFilter filter;
+  index::GameQuery filter;
 };
 
 void printTable(const query::DedupReport& r, uint32_t minPlies) {
@@ -61,7 +61,7 @@ int runDedup(const GlobalOptions& global, const DedupCommandOptions& o) {
   options.minPlies = o.minPlies;
   options.filter = o.filter;
   try {
-    query::validateFilter(o.filter);
+    query::checkFilter(o.filter);
   } catch (const std::invalid_argument& e) {
     std::cerr << "apiary dedup: " << errorText(e) << "\n";
     return kExitUsage;

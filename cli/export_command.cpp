@@ -20,7 +20,7 @@ struct ExportOptions {
   std::string to;
   std::string out;
   bool json = false;
-  query::GameFilter filter;
+  index::GameQuery filter;
 };
 
 int runExport(const GlobalOptions& global, const ExportOptions& o) {
@@ -30,7 +30,7 @@ int runExport(const GlobalOptions& global, const ExportOptions& o) {
               << notation::notationNames(notation::NotationUse::Write) << ")\n";
     return kExitUsage;
   }
-  query::validateFilter(o.filter);
+  query::checkFilter(o.filter);
   index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
   // Named games are exported as named (missing ones reported); filters narrow them.
   const std::vector<index::GameId> ids =

@@ -34,7 +34,12 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : apiary::cli::kExitUsage;
   } catch (const std::exception& e) {
-    std::cerr << "apiary: " << errorText(e) << "\n";
+    // A filter's value is read with the command line, before its command runs:
+    // worded as that command words its errors.
+    const auto commands = app.get_subcommands();
+    const bool named = dynamic_cast<const apiary::query::QueryError*>(&e) && !commands.empty();
+    std::cerr << "apiary" << (named ? " " + commands.front()->get_name() : std::string()) << ": " << errorText(e)
+              << "\n";
     return apiary::cli::kExitUsage;
   }
   return exitCode;

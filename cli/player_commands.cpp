@@ -25,7 +25,7 @@ namespace {
 
 struct PlayerCommandOptions {
   std::string name;
-  query::GameFilter filter;
+  index::GameQuery filter;
   std::string notation = "uhp";
   std::size_t lines = 10, opponents = 10;
   std::string sort = "games";

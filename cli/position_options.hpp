@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string>
 
+#include "index/game_query.hpp"
 #include "query/error.hpp"
-#include "query/filters/filter.hpp"
 #include "query/positions/position_request.hpp"
 
 namespace apiary::cli {
@@ -43,7 +43,7 @@ inline int positionOptionsGiven(const PositionOptions& p) {
 // The request of the options and the POSITION argument (`text`); a move list
 // named without a game type takes the filter's (--game-type).
 inline query::PositionRequest positionRequest(const PositionOptions& p, const std::string& text,
-                                              const query::GameFilter& filter = {},
+                                              const index::GameQuery& filter = {},
                                               const notation::Notation* notation = nullptr) {
   using query::Field;
   query::PositionRequest r = p.request;
@@ -63,7 +63,7 @@ inline query::PositionRequest positionRequest(const PositionOptions& p, const st
     moves << file.rdbuf();
     r.moves = moves.str();
   }
-  if (filter.gameType) r.gameType = GameType::parse(*filter.gameType);
+  if (filter.gameType) r.gameType = filter.gameType;
   r.notation = notation;
   return r;
 }

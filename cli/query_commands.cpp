@@ -37,7 +37,7 @@ namespace {
 struct QueryOptions {
   std::string target;  // [POSITION]: a move list, a GameString or a position string
   PositionOptions position;
-  query::GameFilter filter;
+  index::GameQuery filter;
   bool json = false;
   std::string batch;
   std::string notation = "uhp";
@@ -51,7 +51,7 @@ struct QueryOptions {
 // filter keeps as the answers need them (query/filters/filter_set.hpp).
 class Session {
  public:
-  Session(const GlobalOptions& global, const query::GameFilter& filter)
+  Session(const GlobalOptions& global, const index::GameQuery& filter)
       : session_(global.databasePath()), kept_(session_.kept(filter)) {}
   const index::Database& db() const { return session_.db(); }
   const index::GameSearch& catalogue() const { return session_.catalogue(); }
@@ -318,7 +318,7 @@ void addQueryCommands(CLI::App& app, const GlobalOptions& global, int& exitCode)
   addPaging(games, *g, "Oldest games first (default: newest first)");
   addSort(games, *g);
   games->add_flag("--count", g->count, "Also count every matching game");
-  games->add_flag("--repaired", g->filter.repairedOnly, "Only games read with lenient repairs");
+  addFilterFlag(games, g->filter, query::Field::Repaired, "--repaired", "Only games read with lenient repairs");
   games->add_flag("--json", g->json, "Print JSON");
   addFilterOptions(games, g->filter);
   games->callback([&global, g, &exitCode] { exitCode = runGames(global, *g); });

@@ -36,7 +36,7 @@ struct ShowOptions {
   std::string color = "auto";
   std::string notation = "uhp";  // the JSON's moves; a POSITION is read in it when it reads in it
   bool json = false;
-  query::GameFilter filter;
+  index::GameQuery filter;
 };
 
 // What is shown: a position, and the game it is from when there is one.
@@ -98,7 +98,7 @@ bool positionGiven(const ShowOptions& o) {
 // A game from the database: the one named, or the newest the filters keep. Prints
 // why not and returns the exit code when there is none.
 std::variant<Shown, int> findGame(const GlobalOptions& global, const ShowOptions& o) {
-  query::validateFilter(o.filter);
+  query::checkFilter(o.filter);
   index::Database db(global.databasePath(), {index::Access::ReadOnly, {}});
   index::GameId id = 0;
   if (o.target.empty()) {

@@ -53,6 +53,7 @@ struct GameQuery {
   bool tournament = false;           // tournament games only (archive_marks.hpp)
   std::optional<int64_t> minRating;  // both players' ratings known and at least this
 
+  bool operator==(const GameQuery&) const = default;
   bool empty() const {
     return !player && !playerSeat && !white && !black && !event && !site && !fromDate && !toDate && !result &&
            !gameType && !repaired && !humans && !noGuests && !tournament && !minRating;

@@ -8,7 +8,7 @@ namespace apiary::query {
 
 namespace {
 
-constexpr std::array<std::pair<Field, std::string_view>, 31> kNames{{
+constexpr std::array<std::pair<Field, std::string_view>, 32> kNames{{
     {Field::None, ""},
     {Field::Position, "position"},
     {Field::Moves, "moves"},
@@ -26,6 +26,7 @@ constexpr std::array<std::pair<Field, std::string_view>, 31> kNames{{
     {Field::Result, "result"},
     {Field::GameType, "game_type"},
     {Field::StrictOnly, "strict_only"},
+    {Field::Repaired, "repaired"},
     {Field::Humans, "humans"},
     {Field::NoGuests, "no_guests"},
     {Field::Tournament, "tournament"},

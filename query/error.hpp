@@ -35,6 +35,7 @@ enum class Field {
   Result,
   GameType,
   StrictOnly,
+  Repaired,
   Humans,
   NoGuests,
   Tournament,

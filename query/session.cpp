@@ -18,7 +18,7 @@ void ReadSession::refresh() {
   catalogue_ = std::make_unique<index::GameSearch>(db_);
 }
 
-KeptGames* ReadSession::kept(const GameFilter& filter) {
+KeptGames* ReadSession::kept(const index::GameQuery& filter) {
   if (filter.empty()) return nullptr;
   return &filters_.kept(*catalogue_, filter);
 }

@@ -10,7 +10,6 @@
 
 #include "index/database.hpp"
 #include "index/game_query.hpp"
-#include "query/filters/filter.hpp"
 #include "query/filters/filter_cache.hpp"
 #include "query/filters/filter_set.hpp"
 
@@ -29,7 +28,7 @@ class ReadSession {
   // The games the filter keeps, read as this session's answers need them and kept
   // for the next answers with the same filter (until new games show); nullptr for
   // an empty filter (every game). Throws QueryError for an unusable filter value.
-  KeptGames* kept(const GameFilter& filter);
+  KeptGames* kept(const index::GameQuery& filter);
 
  private:
   index::Database db_;

@@ -13,7 +13,6 @@
 #include "index/game_query.hpp"
 #include "notation/notation_table.hpp"
 #include "notation/notations.hpp"
-#include "query/filters/filter.hpp"
 #include "query/positions/position_request.hpp"
 
 namespace apiary::server {
@@ -33,7 +32,7 @@ struct Params {
   // one that writes games.
   const notation::Notation* notation = &notation::uhpNotation();
   std::string notationName = "uhp";
-  query::GameFilter filter;
+  index::GameQuery filter;  // set through query/filters/filter_fields.hpp, as the CLI sets it
   uint64_t limit = 20, offset = 0;
   bool oldestFirst = false, sameOrder = false;
   std::string sort;            // players: games (the default) or score; games: date (the default), plies or id

@@ -4,7 +4,7 @@
 
 namespace apiary::query {
 
-KeptGames& FilterCache::kept(const index::GameSearch& catalogue, const GameFilter& filter) {
+KeptGames& FilterCache::kept(const index::GameSearch& catalogue, const index::GameQuery& filter) {
   const auto held = std::find_if(entries_.begin(), entries_.end(), [&](const auto& e) { return e.first == filter; });
   if (held != entries_.end()) {
     entries_.splice(entries_.begin(), entries_, held);

@@ -10,7 +10,6 @@
 #include <utility>
 
 #include "index/game_query.hpp"
-#include "query/filters/filter.hpp"
 #include "query/filters/filter_set.hpp"
 
 namespace apiary::query {
@@ -21,13 +20,13 @@ class FilterCache {
   explicit FilterCache(std::size_t capacity = 4) : capacity_(capacity) {}
   // The filter's kept games over `catalogue`, made when not held. Throws
   // QueryError for an unusable filter value (nothing is kept then).
-  KeptGames& kept(const index::GameSearch& catalogue, const GameFilter& filter);
+  KeptGames& kept(const index::GameSearch& catalogue, const index::GameQuery& filter);
   void clear() { entries_.clear(); }
   std::size_t size() const { return entries_.size(); }
 
  private:
   std::size_t capacity_;
-  std::list<std::pair<GameFilter, std::unique_ptr<KeptGames>>> entries_;  // most recent first
+  std::list<std::pair<index::GameQuery, std::unique_ptr<KeptGames>>> entries_;  // most recent first
 };
 
 }  // namespace apiary::query

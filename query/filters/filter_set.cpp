@@ -2,45 +2,26 @@
 
 #include <algorithm>
 
-#include "query/filters/filter_match.hpp"
+#include "query/filters/filter_fields.hpp"
 
 namespace apiary::query {
 
-index::GameQuery toGameQuery(const GameFilter& f) {
-  validateFilter(f);
-  index::GameQuery q;
-  q.player = f.player;
-  if (f.color) q.playerSeat = *f.color == "first" ? index::Seat::First : index::Seat::Second;
-  q.white = f.white;
-  q.black = f.black;
-  q.event = f.event;
-  q.site = f.site;
-  q.fromDate = f.fromDate;
-  q.toDate = f.toDate;
-  if (f.result) q.result = resultFilterState(*f.result);
-  if (f.gameType) q.gameType = GameType::parse(*f.gameType);
-  if (f.strictOnly) q.repaired = false;
-  if (f.repairedOnly) q.repaired = true;
-  q.humans = f.humans;
-  q.noGuests = f.noGuests;
-  q.tournament = f.tournament;
-  q.minRating = f.minRating;
-  return q;
-}
-
-FilterSet::FilterSet(const index::GameSearch& search, const GameFilter& filter) {
+FilterSet::FilterSet(const index::GameSearch& search, const index::GameQuery& filter) {
+  checkFilter(filter);
   dense_.assign(std::size_t(search.visible()) + 1, 0);
-  for (const index::GameFacts& g : search.facts(toGameQuery(filter))) {
+  for (const index::GameFacts& g : search.facts(filter)) {
     dense_[g.id] = slotOf(g);
     ++size_;
   }
 }
 
-FilterSet::FilterSet(const index::GameSearch& search, const GameFilter& filter, std::span<const index::GameId> ids) {
+FilterSet::FilterSet(const index::GameSearch& search, const index::GameQuery& filter,
+                     std::span<const index::GameId> ids) {
+  checkFilter(filter);
   std::vector<index::GameId> unique(ids.begin(), ids.end());
   std::sort(unique.begin(), unique.end());
   unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
-  for (const index::GameFacts& g : search.factsOf(toGameQuery(filter), unique)) sparse_.emplace_back(g.id, slotOf(g));
+  for (const index::GameFacts& g : search.factsOf(filter, unique)) sparse_.emplace_back(g.id, slotOf(g));
   size_ = sparse_.size();
 }
 
@@ -50,9 +31,9 @@ uint32_t FilterSet::slot(index::GameId id) const {
   return it != sparse_.end() && it->first == id ? it->second : 0;
 }
 
-KeptGames::KeptGames(const index::GameSearch& search, GameFilter filter, std::size_t byIdLimit)
+KeptGames::KeptGames(const index::GameSearch& search, index::GameQuery filter, std::size_t byIdLimit)
     : search_(search), filter_(std::move(filter)), byIdLimit_(byIdLimit) {
-  toGameQuery(filter_);  // an unusable value fails here, before any query
+  checkFilter(filter_);  // an unusable filter fails here, before any query
 }
 
 const FilterSet& KeptGames::all() {

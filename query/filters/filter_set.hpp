@@ -1,4 +1,4 @@
-// A GameFilter as the catalogue answers it, and the games it keeps held in memory
+// The games a filter (index::GameQuery) keeps held in memory
 // for the statistics: explorer and search intersect a position's postings with
 // them. A query that touches few games looks those up by id (one row each); one
 // that touches many (a popular position) reads every kept game once (one SQL query,
@@ -15,19 +15,16 @@
 #include "engine/canonical.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
-#include "query/filters/filter.hpp"
 
 namespace apiary::query {
 
-// Throws std::invalid_argument naming the option when a value cannot mean anything.
-index::GameQuery toGameQuery(const GameFilter& filter);
-
 class FilterSet {
  public:
-  // Every game the filter keeps.
-  FilterSet(const index::GameSearch& search, const GameFilter& filter);
+  // Every game the filter keeps. Both throw QueryError for a filter whose fields
+  // mean nothing together (filter_fields.hpp, checkFilter).
+  FilterSet(const index::GameSearch& search, const index::GameQuery& filter);
   // The kept games among `ids`; asking about other ids later says "not kept".
-  FilterSet(const index::GameSearch& search, const GameFilter& filter, std::span<const index::GameId> ids);
+  FilterSet(const index::GameSearch& search, const index::GameQuery& filter, std::span<const index::GameId> ids);
 
   // The game's facts when the filter keeps it.
   std::optional<index::GameFacts> find(index::GameId id) const {
@@ -52,7 +49,7 @@ class FilterSet {
 class KeptGames {
  public:
   // Up to `byIdLimit` games a query are looked up one by one.
-  KeptGames(const index::GameSearch& search, GameFilter filter, std::size_t byIdLimit = 2000);
+  KeptGames(const index::GameSearch& search, index::GameQuery filter, std::size_t byIdLimit = 2000);
   // A set that answers for every game through these positions, read with their
   // postings (valid until the next call): looked up by id when they are few, else
   // every kept game.
@@ -64,7 +61,7 @@ class KeptGames {
   const FilterSet& all();
 
   const index::GameSearch& search_;
-  GameFilter filter_;
+  index::GameQuery filter_;
   std::size_t byIdLimit_;
   std::unique_ptr<FilterSet> all_, some_;
 };

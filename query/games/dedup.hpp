@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "index/database.hpp"
-#include "query/filters/filter.hpp"
+#include "index/game_query.hpp"
 
 namespace apiary::query {
 
@@ -39,7 +39,7 @@ std::optional<DedupMode> parseDedupMode(std::string_view name);
 
 struct DedupOptions {
   bool exact = true, prefix = true, transposed = true;  // which modes to report
-  GameFilter filter;                                    // only games the filter keeps are compared
+  index::GameQuery filter;                              // only games the filter keeps are compared
   uint32_t minPlies = 20;                               // shorter games are in no cluster
 };
 

@@ -1,11 +1,12 @@
 #include "query/games/game_list.hpp"
 
-#include "query/filters/filter_set.hpp"
+#include "query/filters/filter_fields.hpp"
 
 namespace apiary::query {
 
-GameIdPage listGameIds(const index::GameSearch& catalogue, const GameFilter& filter, const GameListOptions& o) {
-  const index::GameQuery query = toGameQuery(filter);
+GameIdPage listGameIds(const index::GameSearch& catalogue, const index::GameQuery& filter, const GameListOptions& o) {
+  checkFilter(filter);
+  const index::GameQuery& query = filter;
   GameIdPage out;
   // One more than the page says whether there is a next one, without counting.
   out.ids = catalogue.page(query, o.page.offset, o.page.limit + 1, o.page.oldestFirst, o.page.order);
@@ -15,7 +16,7 @@ GameIdPage listGameIds(const index::GameSearch& catalogue, const GameFilter& fil
   return out;
 }
 
-GameList listGames(const index::Database& db, const index::GameSearch& catalogue, const GameFilter& filter,
+GameList listGames(const index::Database& db, const index::GameSearch& catalogue, const index::GameQuery& filter,
                    const GameListOptions& o) {
   const GameIdPage page = listGameIds(catalogue, filter, o);
   GameList out{{}, page.more, page.total};

@@ -7,7 +7,6 @@
 
 #include "index/database.hpp"
 #include "index/game_query.hpp"
-#include "query/filters/filter.hpp"
 #include "query/paging.hpp"
 
 namespace apiary::query {
@@ -32,8 +31,9 @@ struct GameIdPage {
 };
 
 // Both throw std::invalid_argument for an unusable filter value.
-GameIdPage listGameIds(const index::GameSearch& catalogue, const GameFilter& filter, const GameListOptions& options);
-GameList listGames(const index::Database& db, const index::GameSearch& catalogue, const GameFilter& filter,
+GameIdPage listGameIds(const index::GameSearch& catalogue, const index::GameQuery& filter,
+                       const GameListOptions& options);
+GameList listGames(const index::Database& db, const index::GameSearch& catalogue, const index::GameQuery& filter,
                    const GameListOptions& options = {});
 
 }  // namespace apiary::query

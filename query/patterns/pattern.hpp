@@ -24,7 +24,6 @@
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "index/positions/pattern_store.hpp"
-#include "query/filters/filter.hpp"
 
 namespace apiary::query {
 
@@ -70,7 +69,7 @@ class Pattern {
 };
 
 struct PatternRequest {
-  GameFilter filter;
+  index::GameQuery filter;
   uint64_t offset = 0;
   uint64_t limit = 20;
   unsigned threads = 0;  // 0: one per core

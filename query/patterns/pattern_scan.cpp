@@ -9,8 +9,7 @@
 #include <thread>
 
 #include "index/packed_move.hpp"
-#include "query/filters/filter_match.hpp"
-#include "query/filters/filter_set.hpp"
+#include "query/filters/filter_fields.hpp"
 #include "query/patterns/pattern.hpp"
 
 namespace apiary::query {
@@ -176,9 +175,9 @@ void count(PatternOutcomes& o, const GameMatch& m, std::optional<Side> side) {
 
 PatternPage findPatternPage(const index::Database& db, const index::GameSearch& catalogue, const Pattern& pattern,
                             const PatternRequest& request) {
-  validateFilter(request.filter);
+  checkFilter(request.filter);
   const unsigned threads = request.threads ? request.threads : std::max(1u, std::thread::hardware_concurrency());
-  const index::GameQuery query = toGameQuery(request.filter);
+  const index::GameQuery& query = request.filter;
   std::vector<bool> kept;  // by id, when a filter is given
   if (!query.empty()) {
     kept.assign(std::size_t(catalogue.visible()) + 1, false);

@@ -6,7 +6,7 @@
 #include "engine/canonical.hpp"
 #include "index/catalogue/text_fold.hpp"
 #include "notation/move_notation.hpp"
-#include "query/filters/filter_set.hpp"
+#include "query/filters/filter_fields.hpp"
 
 namespace apiary::query {
 
@@ -86,7 +86,7 @@ class Opponents {
 
 }  // namespace
 
-PlayerStats playerStats(const index::GameSearch& catalogue, const std::string& name, GameFilter filter,
+PlayerStats playerStats(const index::GameSearch& catalogue, const std::string& name, index::GameQuery filter,
                         const PlayerOptions& options) {
   filter.player = name;
   const std::string folded = index::foldCase(name);
@@ -95,7 +95,8 @@ PlayerStats playerStats(const index::GameSearch& catalogue, const std::string& n
   Repertoire asFirst(*options.notation), asSecond(*options.notation);
   Opponents opponents;
   uint64_t streak = 0;
-  catalogue.forEachPlayerGame(toGameQuery(filter), /*withMoves=*/true, [&](const index::GameRow& game) {
+  checkFilter(filter);
+  catalogue.forEachPlayerGame(filter, /*withMoves=*/true, [&](const index::GameRow& game) {
     const auto colour = colourOf(game, folded);
     if (!colour) return;
     const PlayerResult result = resultFor(game, *colour);

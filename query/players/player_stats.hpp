@@ -10,7 +10,6 @@
 
 #include "index/game_query.hpp"
 #include "notation/notations.hpp"
-#include "query/filters/filter.hpp"
 #include "query/players/player_record.hpp"
 
 namespace apiary::query {
@@ -48,7 +47,7 @@ struct PlayerOptions {
 
 // The player's games among those the filter keeps (its player is the name).
 // Throws std::invalid_argument for an unusable filter value or notation.
-PlayerStats playerStats(const index::GameSearch& catalogue, const std::string& name, GameFilter filter,
+PlayerStats playerStats(const index::GameSearch& catalogue, const std::string& name, index::GameQuery filter,
                         const PlayerOptions& options = {});
 
 }  // namespace apiary::query

@@ -4,7 +4,7 @@
 #include <unordered_map>
 
 #include "index/catalogue/text_fold.hpp"
-#include "query/filters/filter_set.hpp"
+#include "query/filters/filter_fields.hpp"
 
 namespace apiary::query {
 
@@ -25,11 +25,12 @@ class Folds {
 
 }  // namespace
 
-PlayerTable playerTable(const index::GameSearch& catalogue, const GameFilter& filter,
+PlayerTable playerTable(const index::GameSearch& catalogue, const index::GameQuery& filter,
                         const PlayerTableOptions& options) {
   Folds folds;
   std::unordered_map<std::string, PlayerRow> byFold;
-  catalogue.forEachPlayerGame(toGameQuery(filter), /*withMoves=*/false, [&](const index::GameRow& game) {
+  checkFilter(filter);
+  catalogue.forEachPlayerGame(filter, /*withMoves=*/false, [&](const index::GameRow& game) {
     for (const Color colour : {Color::White, Color::Black}) {
       const std::string& name = colour == Color::White ? game.white : game.black;
       if (name.empty()) continue;

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "index/game_query.hpp"
-#include "query/filters/filter.hpp"
 #include "query/players/player_record.hpp"
 
 namespace apiary::query {
@@ -31,7 +30,7 @@ struct PlayerTable {
 };
 
 // Throws std::invalid_argument for an unusable filter value.
-PlayerTable playerTable(const index::GameSearch& catalogue, const GameFilter& filter,
+PlayerTable playerTable(const index::GameSearch& catalogue, const index::GameQuery& filter,
                         const PlayerTableOptions& options = {});
 
 }  // namespace apiary::query

@@ -223,7 +223,7 @@ TEST_CASE("dedup compares only the games the filters keep", "[query][dedup]") {
   o.filter.event = "planted s";  // "Planted swap" and the short pair alone
   CHECK(query::findDuplicates(db, o).clusters.empty());
   o.filter = {};
-  o.filter.result = "nonsense";
+  o.filter.playerSeat = index::Seat::First;  // a colour without a player
   CHECK_THROWS_AS(query::findDuplicates(db, o), std::invalid_argument);
 }
 

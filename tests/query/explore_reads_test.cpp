@@ -48,8 +48,8 @@ TEST_CASE("explore: filtered, at most four lookups (postings kept apart in one m
   const QueryDatabase* q = QueryDatabase::get();
   if (!q) return;
   const test::Recount recount(q->db());
-  query::GameFilter filter;
-  filter.result = "white";
+  index::GameQuery filter;
+  filter.result = GameState::WhiteWins;
   query::KeptGames kept(q->catalogue(), filter);
   int seen = 0;
   for (const Board& position : test::samplePositions(recount, 100, 4)) {

@@ -122,16 +122,16 @@ TEST_CASE("explore: with filters, counts equal a recount over the games the filt
   const QueryDatabase* q = QueryDatabase::get();
   if (!q) return;
   const Recount recount(q->db());
-  std::vector<query::GameFilter> filters(7);
+  std::vector<index::GameQuery> filters(7);
   filters[0].player = "kaka0";  // any letter case
   filters[1].fromDate = "2015-03";
   filters[1].toDate = "2018";
-  filters[2].result = "white";
-  filters[3].gameType = "Base+MLP";
+  filters[2].result = GameState::WhiteWins;
+  filters[3].gameType = GameType::parse("Base+MLP");
   filters[4].event = "league";
-  filters[4].result = "black";
+  filters[4].result = GameState::BlackWins;
   filters[5].white = "Rone1";
-  filters[6].result = "unknown";
+  filters[6].result = GameState::InProgress;
   uint64_t seed = 10;
   for (const auto& filter : filters) {
     const query::FilterSet games(q->catalogue(), filter);
@@ -231,7 +231,7 @@ TEST_CASE("explore and search: moves, GameString, position string, rotated, mirr
   const QueryDatabase* q = QueryDatabase::get();
   if (!q) return;
   const Recount recount(q->db());
-  query::GameFilter filter;
+  index::GameQuery filter;
   filter.fromDate = "2016";
   query::KeptGames games(q->catalogue(), filter);
   int compared = 0;

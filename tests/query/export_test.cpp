@@ -10,6 +10,7 @@
 #include "engine/canonical.hpp"
 #include "index/index_support.hpp"
 #include "notation_row.hpp"
+#include "query/filters/filter_fields.hpp"
 #include "query/filters/filter_match.hpp"
 
 using namespace apiary;
@@ -168,7 +169,7 @@ TEST_CASE("filters select the games whose rows match", "[export]") {
     return ids;
   };
   const std::string player = tagOf(f.games[0], "White");
-  query::GameFilter byPlayer;
+  index::GameQuery byPlayer;
   byPlayer.player = player;
   for (char& c : *byPlayer.player) c = char(std::toupper(static_cast<unsigned char>(c)));  // any letter case
   const auto played =
@@ -176,20 +177,20 @@ TEST_CASE("filters select the games whose rows match", "[export]") {
   CHECK(!played.empty());
   CHECK(query::selectGames(*f.db, byPlayer) == played);
 
-  query::GameFilter whiteWins;
-  whiteWins.result = "white";
+  index::GameQuery whiteWins;
+  whiteWins.result = GameState::WhiteWins;
   CHECK(query::selectGames(*f.db, whiteWins) ==
         expect([](const GeneratedGame& g) { return tagOf(g, "Result") == "WhiteWins"; }));
 
   // A year as an upper bound keeps that whole year.
   const std::string year = tagOf(f.games[0], "Date").substr(0, 4);
-  query::GameFilter untilYear;
+  index::GameQuery untilYear;
   untilYear.toDate = year;
   const auto early = expect([&](const GeneratedGame& g) { return tagOf(g, "Date").substr(0, 4) <= year; });
   CHECK(query::selectGames(*f.db, untilYear) == early);
 
-  query::GameFilter type;
-  type.gameType = f.games[0].board.type().name();
+  index::GameQuery type;
+  type.gameType = f.games[0].board.type();
   const auto typed = query::selectGames(*f.db, type);
   CHECK(typed == expect([&](const GeneratedGame& g) { return g.board.type() == f.games[0].board.type(); }));
 
@@ -203,19 +204,14 @@ TEST_CASE("filters select the games whose rows match", "[export]") {
 }
 
 TEST_CASE("filter values that mean nothing are refused", "[export]") {
-  query::GameFilter f;
-  f.result = "maybe";
-  CHECK_THROWS_AS(query::validateFilter(f), std::invalid_argument);
-  f = {};
-  f.gameType = "Chess";
-  CHECK_THROWS_AS(query::validateFilter(f), std::invalid_argument);
-  f = {};
-  f.fromDate = "2023/01/01";
-  CHECK_THROWS_AS(query::validateFilter(f), std::invalid_argument);
-  f = {};
-  f.toDate = "2023-01";
-  f.result = "1/2-1/2";
-  CHECK_NOTHROW(query::validateFilter(f));
+  using query::Field;
+  index::GameQuery f;
+  CHECK_THROWS_AS(query::setFilterField(f, Field::Result, "maybe"), std::invalid_argument);
+  CHECK_THROWS_AS(query::setFilterField(f, Field::GameType, "Chess"), std::invalid_argument);
+  CHECK_THROWS_AS(query::setFilterField(f, Field::FromDate, "2023/01/01"), std::invalid_argument);
+  CHECK_NOTHROW(query::setFilterField(f, Field::ToDate, "2023-01"));
+  CHECK_NOTHROW(query::setFilterField(f, Field::Result, "1/2-1/2"));
+  CHECK_NOTHROW(query::checkFilter(f));
   CHECK(query::resultFilterState("Unknown") == GameState::InProgress);
   CHECK(query::resultFilterState("0-1") == GameState::BlackWins);
 }

@@ -8,6 +8,7 @@
 
 #include "query/error.hpp"
 #include "query/filters/filter_cache.hpp"
+#include "query/filters/filter_fields.hpp"
 #include "query/session.hpp"
 #include "run_apiary.hpp"
 #include "support.hpp"
@@ -28,9 +29,9 @@ struct Scratch {
   }
 };
 
-query::GameFilter resultFilter(const char* result) {
-  query::GameFilter f;
-  f.result = result;
+index::GameQuery resultFilter(const char* result) {
+  index::GameQuery f;
+  query::setFilterField(f, query::Field::Result, result);
   return f;
 }
 
@@ -69,16 +70,18 @@ TEST_CASE("a filter asked again is answered from the set made the first time, an
   CHECK(cached == keptIds(fresh.among(ids), session.lastGame()));
   CHECK_FALSE(cached.empty());
   // An unusable value is refused and nothing is kept for it.
-  CHECK_THROWS_AS(cache.kept(catalogue, resultFilter("purple")), query::QueryError);
+  index::GameQuery seatAlone;  // a colour without a player
+  seatAlone.playerSeat = index::Seat::Second;
+  CHECK_THROWS_AS(cache.kept(catalogue, seatAlone), query::QueryError);
   CHECK(cache.size() == 2);
 }
 
 TEST_CASE("a session's filter sets hold the games a refresh shows, and no filter holds no set") {
   Scratch scratch;
   query::ReadSession session(scratch.db);
-  CHECK(session.kept(query::GameFilter{}) == nullptr);
-  query::GameFilter filter;
-  filter.gameType = "Base+MLP";
+  CHECK(session.kept(index::GameQuery{}) == nullptr);
+  index::GameQuery filter;
+  filter.gameType = GameType::parse("Base+MLP");
   const auto before = session.lastGame();
   // Asked about more games than are looked up one by one, the set holds every kept game.
   const std::vector<index::GameId> many(2001, 1);

@@ -339,7 +339,7 @@ inline Expected expected(
 }
 
 inline query::PatternResult compareWith(const Games& g, const query::Pattern& pattern, const Expected& want,
-                                        const std::string& text, const query::GameFilter& filter = {}) {
+                                        const std::string& text, const index::GameQuery& filter = {}) {
   const index::GameSearch catalogue(*g.db);
   const auto got = query::findPattern(*g.db, catalogue, pattern, {.filter = filter, .limit = UINT64_MAX});
   INFO(text);

@@ -148,8 +148,8 @@ TEST_CASE("pattern: a filter keeps its games out of the screen and the replay al
   const auto whiteWon = [&](index::GameId id) { return g.rows.at(id).result == GameState::WhiteWins; };
   const auto kept = std::count_if(g.rows.begin(), g.rows.end(), [&](const auto& row) { return whiteWon(row.first); });
   REQUIRE(kept > 10);
-  query::GameFilter white;
-  white.result = "white";
+  index::GameQuery white;
+  white.result = GameState::WhiteWins;
   std::mt19937_64 rng(19);
   for (int i = 0; i < 40; ++i) {
     const auto cells = randomFormation(rng, all);

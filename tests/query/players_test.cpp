@@ -164,7 +164,7 @@ TEST_CASE("games sort by date (newest first, then ingest order), by length, or b
   CHECK(q->catalogue().page(busy, 0, 10, true, index::GameOrder::Date) ==
         std::vector<index::GameId>(oldest.begin(), oldest.begin() + 10));
   // A player's games by date: the same order, restricted.
-  query::GameFilter kaka;
+  index::GameQuery kaka;
   kaka.player = "KAKA0";
   const auto list = query::listGames(q->db(), q->catalogue(), kaka, {.page = {.limit = 1000}});
   REQUIRE(list.games.size() > 3);

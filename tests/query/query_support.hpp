@@ -23,7 +23,7 @@
 #include "ingest/importer.hpp"
 #include "notation/notations.hpp"
 #include "notation_row.hpp"
-#include "query/filters/filter.hpp"
+#include "query/filters/filter_fields.hpp"
 #include "query/filters/filter_match.hpp"
 #include "support.hpp"
 
@@ -184,7 +184,7 @@ struct Recount {
 
 // What a filter means, said directly on a catalogue row: the oracle the catalogue's
 // SQL is checked against.
-inline bool keeps(const query::GameFilter& f, const index::GameRow& g) {
+inline bool keeps(const index::GameQuery& f, const index::GameRow& g) {
   const auto lower = [](std::string s) {
     for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
     return s;
@@ -201,8 +201,8 @@ inline bool keeps(const query::GameFilter& f, const index::GameRow& g) {
   if ((f.fromDate || f.toDate) && g.date.empty()) return false;
   if (f.fromDate && g.date < *f.fromDate) return false;
   if (f.toDate && g.date.substr(0, f.toDate->size()) > *f.toDate) return false;
-  if (f.result && query::resultFilterState(*f.result) != g.result) return false;
-  if (f.gameType && GameType::parse(*f.gameType) != GameType::parse(g.gameType)) return false;
+  if (f.result && *f.result != g.result) return false;
+  if (f.gameType && *f.gameType != GameType::parse(g.gameType)) return false;
   return true;
 }
 

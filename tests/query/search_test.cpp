@@ -86,7 +86,7 @@ TEST_CASE("search: with a filter, only the games it keeps") {
   const QueryDatabase* q = QueryDatabase::get();
   if (!q) return;
   const Recount recount(q->db());
-  query::GameFilter filter;
+  index::GameQuery filter;
   filter.player = "RONE1";
   filter.toDate = "2019-06";
   query::KeptGames games(q->catalogue(), filter);
@@ -167,20 +167,20 @@ TEST_CASE("games: tag search pages and counts agree with the filter's meaning") 
   const QueryDatabase* q = QueryDatabase::get();
   if (!q) return;
   const Recount recount(q->db());
-  std::vector<query::GameFilter> filters(6);
+  std::vector<index::GameQuery> filters(6);
   filters[0].player = "kaka0";
   filters[1].black = "Miho2";
-  filters[1].result = "draw";
+  filters[1].result = GameState::Draw;
   filters[2].site = "GENERATE";
   filters[2].fromDate = "2020-02-15";
   filters[3].event = "100%_\\";  // LIKE's special characters are matched literally
-  filters[4].gameType = "Base";
+  filters[4].gameType = GameType::parse("Base");
   filters[5].white = "Dumbot";
   for (const auto& f : filters) {
     std::vector<index::GameId> want;
     for (auto it = recount.games.rbegin(); it != recount.games.rend(); ++it)
       if (test::keeps(f, it->second)) want.push_back(it->first);
-    const auto query = query::toGameQuery(f);
+    const auto& query = f;
     CHECK(q->catalogue().count(query) == want.size());
     CHECK(q->catalogue().page(query, 0, UINT64_MAX) == want);
     const auto page = q->catalogue().page(query, 3, 4);
@@ -189,9 +189,8 @@ TEST_CASE("games: tag search pages and counts agree with the filter's meaning") 
     std::vector<index::GameId> oldest(want.rbegin(), want.rend());
     CHECK(q->catalogue().page(query, 0, UINT64_MAX, true) == oldest);
   }
-  query::GameFilter bad;
-  bad.result = "maybe";
-  CHECK_THROWS_AS(query::toGameQuery(bad), std::invalid_argument);
+  index::GameQuery bad;
+  CHECK_THROWS_AS(query::setFilterField(bad, query::Field::Result, "maybe"), std::invalid_argument);
 }
 
 namespace {

@@ -61,7 +61,7 @@ TEST_CASE("parameters are percent-decoded and filters take '_' or '-' in their n
   CHECK(p.filter.fromDate == "2020");
   CHECK(p.filter.toDate == "2021-05");
   CHECK(p.filter.player == "Dumbot");
-  CHECK(p.filter.gameType == "Base+MLP");
+  CHECK(p.filter.gameType == apiary::GameType::parse("Base+MLP"));
   CHECK(p.limit == 100);
   CHECK(p.offset == 40);
   CHECK(p.oldestFirst);

@@ -48,8 +48,8 @@ TEST_CASE("GET /api/pattern answers apiary pattern's document for the same forma
   auto got = nlohmann::json::parse(server::patternReply(params, session).body);
   REQUIRE(got.contains("elapsed_ms"));
   got.erase("elapsed_ms");
-  query::GameFilter filter;
-  filter.gameType = "Base+MLP";
+  index::GameQuery filter;
+  filter.gameType = GameType::parse("Base+MLP");
   const auto want = query::patternJson(query::findPattern(session.db(), session.catalogue(),
                                                           query::Pattern("has Q; E: *; W: *", "ply >= 20"),
                                                           {.filter = filter, .offset = 1, .limit = 4}));

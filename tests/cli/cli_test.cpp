@@ -107,6 +107,23 @@ TEST_CASE("convert --to sgf writes generated games that convert back to the same
   }
 }
 
+TEST_CASE("convert writes a log Black began as UHP with colours swapped, which converts again", "[cli]") {
+  const apiary::test::TempDir scratch("apiary-black-first-convert");
+  const std::string log = (scratch.path / "black-first.sgf").string();
+  std::ofstream(log) << "(;\nGM[27]\nSU[hive]\nP0[id \"bob\"]\nP1[id \"alice\"]\nRE[Game won by bob]\n"
+                        "; P0[1 Move B bG1 N 13 .]\n; P0[2 Done ]\n; P1[3 Move W wQ O 13 bG1-]\n; P1[4 Done ]\n"
+                        "; P0[5 Move B bQ M 13 -bG1]\n; P0[6 Done ]\n)\n";
+  const Run uhp = runApiary("convert --to uhp '" + log + "'");
+  REQUIRE(uhp.code == 0);
+  CHECK(uhp.out.find("[White \"bob\"]\n[Black \"alice\"]\n[Result \"WhiteWins\"]") != std::string::npos);
+  CHECK(uhp.out.find("\n1. wG1\n2. bQ wG1-\n3. wQ -wG1\n") != std::string::npos);
+  const std::string written = (scratch.path / "written.pgn").string();
+  std::ofstream(written) << uhp.out;
+  const Run again = runApiary("convert --to uhp '" + written + "'");
+  CHECK(again.code == 0);
+  CHECK(again.out == uhp.out);
+}
+
 TEST_CASE("convert reads stdin, writes files with -o, and refuses unknown notations", "[cli]") {
   CHECK(runApiary("convert --to chess -").code == 2);
   const apiary::test::TempDir scratch("apiary-convert-test");

@@ -149,7 +149,7 @@ TEST_CASE("generated games with the colours swapped, through SGF, read back from
   }
 }
 
-TEST_CASE("colour tags swap in place; others, and results naming no colour, stay", "[white_first]") {
+TEST_CASE("colour tags swap in place: others, and results naming no colour, stay", "[white_first]") {
   std::vector<grammar::Tag> tags = {{"Event", "Club", {}}, {"White", "ann", {}},         {"Black", "bob", {}},
                                     {"Result", "1-0", {}}, {"WhiteElo", "1500", {}},     {"BlackTitle", "GM", {}},
                                     {"P0", "ann", {}},     {"RE", "Game won by ann", {}}};

@@ -184,7 +184,7 @@ TEST_CASE("a file of position strings converts to fen, is answered line by line 
   CHECK(answered.out.find("\"error\"") == std::string::npos);
 }
 
-TEST_CASE("a pasted move list opens with any piece; its errors name the CLI's flags", "[cli]") {
+TEST_CASE("a pasted move list opens with any piece, its errors name the CLI's flags", "[cli]") {
   for (const std::string text : {"wP;bP wP-", "wL;bL wL-", "1. wL 2. bL wL-", "wQ;bM wQ-"}) {
     INFO(text);
     const Run run = runApiary("show --json '" + text + "'");
@@ -203,7 +203,7 @@ TEST_CASE("a pasted move list opens with any piece; its errors name the CLI's fl
   CHECK(nlohmann::json::parse(after.out)["ply"] == 3);
 }
 
-TEST_CASE("ingest --notation reads every file as the notation named; --format, its old spelling, still does", "[cli]") {
+TEST_CASE("ingest --notation reads every file as the notation named, --format, its old spelling, still does", "[cli]") {
   const apiary::test::TempDir scratch("apiary-ingest-notation");
   const auto& dir = scratch.path;
   const std::string games = (dir / "games.txt").string();
@@ -212,12 +212,16 @@ TEST_CASE("ingest --notation reads every file as the notation named; --format, i
   REQUIRE(written.code == 0);
   const auto database = [&](const char* name) { return "--db '" + (dir / name).string() + "' "; };
 
-  // Named wrongly, every game is refused, and the refusal says which notation was used.
+  // Named wrongly, nothing is added: the PGN-like reader refuses the file at its first
+  // line (it cannot tell where a direction game ends), and the refusal says which
+  // notation was used and where.
   const Run wrong = runApiary(database("wrong") + "ingest --notation pgn-like '" + games + "'", true);
   CHECK(wrong.code == 1);
+  CHECK(wrong.out.find("added 0 games") != std::string::npos);
   const auto rejected = nlohmann::json::parse(runApiary(database("wrong") + "rejected --json").out);
-  REQUIRE(rejected["rejected"].size() == 3);
+  REQUIRE(rejected["rejected"].size() == 1);
   CHECK(rejected["rejected"][0]["notation"] == "pgn-like");
+  CHECK(rejected["rejected"][0]["line"] == 1);
 
   for (const char* flag : {"--notation", "--format"}) {
     INFO(flag);

@@ -83,7 +83,7 @@ TEST_CASE("check opens what it can of a damaged database and reports the damage"
   }
 }
 
-TEST_CASE("a folder holding other files is not made a database; a new or empty one is", "[cli][db]") {
+TEST_CASE("a folder holding other files is not made a database, a new or empty one is", "[cli][db]") {
   const Scratch s;
   const fs::path other = s.dir.path / "other";
   fs::create_directories(other);

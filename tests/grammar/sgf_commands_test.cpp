@@ -107,7 +107,7 @@ TEST_CASE("sgf commands Move, PMove, MoveDone and PMoveDone name pool, piece and
   CHECK(g.moves[3].move.pillbugAssisted);
 }
 
-TEST_CASE("sgf commands Pass, PassDone and NullMove are passes; Done alone by the player to move too") {
+TEST_CASE("sgf commands Pass, PassDone and NullMove are passes, Done alone by the player to move too") {
   auto g = one(kTwoQueens +
                "; P0[7 Pass]\n; P0[8 Done]\n; P1[9 PassDone]\n; P0[10 NullMove]\n"
                "; P0[11 Done]\n"    // not P0's turn: nothing

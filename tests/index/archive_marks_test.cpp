@@ -30,7 +30,7 @@ struct ScopedVariable {
 
 }  // namespace
 
-TEST_CASE("a T! file name or game name marks a tournament game; U! and others do not") {
+TEST_CASE("a T! file name or game name marks a tournament game, U! and others do not") {
   CHECK(index::archiveMarks(metaOf("/x/T!HV-a-b-2020-12-08-2330.sgf", {})).tournament);
   CHECK(index::archiveMarks(metaOf("games-Dec-9-2020.zip/T!HV-a-b-2020-12-08-2330.sgf", {})).tournament);
   CHECK_FALSE(index::archiveMarks(metaOf("/x/U!HV-a-b-2013-04-20-0054.sgf", {})).tournament);
@@ -42,7 +42,7 @@ TEST_CASE("a T! file name or game name marks a tournament game; U! and others do
   CHECK_FALSE(index::archiveMarks(metaOf("all.sgf", {{"GN", "U!HV-a-b"}})).tournament);
 }
 
-TEST_CASE("ratings come from PGN Elo tags and boardspace rankings; unreadable ones are unknown") {
+TEST_CASE("ratings come from PGN Elo tags and boardspace rankings, unreadable ones are unknown") {
   const auto pgn = index::archiveMarks(metaOf("a.pgn", {{"WhiteElo", "1820"}, {"BlackElo", "?"}}));
   CHECK(pgn.whiteRating == 1820);
   CHECK_FALSE(pgn.blackRating);

@@ -105,14 +105,14 @@ TEST_CASE("a move list names its game type, or takes the one asked, widened to i
   CHECK(notation::positionFromText("Base;InProgress;White[2];wG1;bB1 wG1-", all).type().name() == "Base");
 }
 
-TEST_CASE("a notation asked reads first; a text it does not read is detected", "[position_text]") {
+TEST_CASE("a notation asked reads first, a text it does not read is detected", "[position_text]") {
   const notation::PositionTextOptions pgnLike{.notation = &test::row("pgn-like"), .gameType = std::nullopt};
   CHECK(notation::positionFromMoves("wS1;bG1 -wS1", pgnLike).ply() == 2);  // UHP, detected
   CHECK_THROWS_WITH(notation::positionFromMoves("wS1;bG1 -wQ"), Catch::Contains("ply 2"));
   CHECK_THROWS_WITH(notation::positionFromMoves("hello there"), Catch::Contains("cannot tell which notation"));
 }
 
-TEST_CASE("UHP moves play on a board, split by ';', lines, numbers or their shapes", "[position_text]") {
+TEST_CASE("UHP moves play on a board, split by semicolons, lines, numbers or their shapes", "[position_text]") {
   const Board start = notation::positionFromMoves("wS1;bG1 -wS1");
   for (const char* moves : {"wQ wS1-; bQ -bG1", "wQ wS1- bQ -bG1", "3. wQ wS1- 4. bQ -bG1", "wQ wS1-\nbQ -bG1"}) {
     INFO(moves);

@@ -90,7 +90,7 @@ TEST_CASE("an unknown command rejects the game at its line, column and ply", "[s
   CHECK_THAT(game.error->message, Catch::Contains("unknown command 'teleport'"));
 }
 
-TEST_CASE("an edit that moves a piece rejects the game; one put back does not", "[sgf]") {
+TEST_CASE("an edit that moves a piece rejects the game, one put back does not", "[sgf]") {
   const auto edited = read(record("",
                                   "; P0[7 Edit]\n; P0[8 Pickb N 13 wQ]\n; P0[9 Dropb wQ M 13 .]\n"
                                   "; P0[10 Start P0]\n"));

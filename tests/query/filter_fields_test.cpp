@@ -143,7 +143,7 @@ TEST_CASE("every filter field has a reader, and other fields none") {
   }
 }
 
-TEST_CASE("a filter read twice from the same words is the same filter; other words differ") {
+TEST_CASE("a filter read twice from the same words is the same filter, other words differ") {
   const auto a = read(Field::Result, "white"), b = read(Field::Result, "1-0"), c = read(Field::Result, "black");
   CHECK(a == b);
   CHECK_FALSE(a == c);

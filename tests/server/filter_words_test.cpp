@@ -82,7 +82,9 @@ TEST_CASE("the same bad words are refused for the same field, worded as a flag a
       {{{"--min-rating", "abc"}, "min_rating=abc"}, Field::MinRating},
       {{{"--min-rating", "1000001"}, "min_rating=1000001"}, Field::MinRating},
   };
-  for (const auto& [w, field] : bad) {
+  for (const auto& [words, refused] : bad) {
+    const Words& w = words;  // named, for the lambdas below (clang 14 captures no structured binding)
+    const Field field = refused;
     INFO(w.params);
     const auto cli = refusal([&] { fromFlags(w.flags); });
     const auto api = refusal([&] { server::parseParams(w.params); });

@@ -313,7 +313,7 @@ TEST_CASE("http: a text answer over the cap is refused, not retried") {
   CHECK(result.error.rfind("larger than 1.0 kB", 0) == 0);
 }
 
-TEST_CASE("http: a listed file answered 404 fails at once; a corrupt body arrives as sent") {
+TEST_CASE("http: a listed file answered 404 fails at once, a corrupt body arrives as sent") {
   SmallMirror mirror("http_listed_404");
   mirror.server->addFaults(mirror.zipPath(), {Fault::withStatus(404), Fault::corrupt()});
   HttpClient client(quick());

@@ -140,6 +140,12 @@ void Database::openCatalogue(bool write, bool hasCatalogue) {
   if (!hasCatalogue && (lastBatch_ || !write))
     return damaged(lastBatch_ || !store_ ? DatabaseFault::Damaged : DatabaseFault::BeingCreated,
                    "catalogue.sqlite is missing");
+  // Only the catalogue's creation (the switch to WAL) writes a rollback journal; one
+  // left behind by a killed first ingest is hot, and SQLite lets no read-only
+  // connection roll it back. The next writer does.
+  if (!write && std::filesystem::exists(dir_ / "catalogue.sqlite-journal"))
+    return damaged(lastBatch_ ? DatabaseFault::Damaged : DatabaseFault::BeingCreated,
+                   "catalogue.sqlite's creation was interrupted");
   try {
     catalogue_ = std::make_unique<Catalogue>(dir_ / "catalogue.sqlite", !write);
   } catch (const std::runtime_error& e) {
@@ -152,8 +158,11 @@ void Database::openCatalogue(bool write, bool hasCatalogue) {
 }
 
 void Database::damaged(DatabaseFault fault, const std::string& detail) {
-  if (!options_.openDamaged) throw DatabaseError(fault, plainMessage(fault, dir_, detail));
-  openProblems_.push_back(fault == DatabaseFault::BeingCreated ? plainMessage(fault, dir_) : detail);
+  // A database being created is not damaged: there is nothing to check or repair
+  // yet, and every command, check too, refuses it alike.
+  if (!options_.openDamaged || fault == DatabaseFault::BeingCreated)
+    throw DatabaseError(fault, plainMessage(fault, dir_, detail));
+  openProblems_.push_back(detail);
 }
 
 Database::~Database() = default;

@@ -53,7 +53,8 @@ struct DatabaseOptions {
   // Open what can be opened of a damaged database (for `check`, which reports it):
   // RocksDB's files not as its MANIFEST says, and also positions or a catalogue that
   // is missing or does not open, each then a problem of openProblems() with only
-  // check() to be called. Every other opening refuses such a database (DatabaseError).
+  // check() to be called. Every other opening refuses such a database (DatabaseError),
+  // and every opening one being created (nothing to check there yet).
   bool openDamaged = false;
   // ReadOnly: read the positions through another reader's RocksDB instance
   // (positions()), which threads may share: one mapping of the files and one block
@@ -153,7 +154,7 @@ class Database {
   void requireOwnFolder() const;
   void openPositions(bool write, bool hasCatalogue);
   void openCatalogue(bool write, bool hasCatalogue);
-  // Throws the fault, or with openDamaged notes it among openProblems_.
+  // Throws the fault, or with openDamaged notes damage among openProblems_.
   void damaged(DatabaseFault fault, const std::string& detail);
   // A batch the catalogue has committed and RocksDB lacks: a damaged database.
   std::optional<uint64_t> missingBatch();

@@ -1,5 +1,9 @@
 // A damaged, busy or half-created database is refused by every command that opens
 // it, with a plain message, never read as an empty one.
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -107,6 +111,50 @@ TEST_CASE("a query while the first ingest creates the database is told so", "[in
   CHECK(run.code == 2);
   CHECK(says(run, "the database is being created"));
   CHECK_FALSE(says(run, "no such table"));
+}
+
+// What a first ingest killed while it created the catalogue leaves: a catalogue in
+// the middle of a write transaction of a rollback journal, its journal hot. A child
+// process writes more than its page cache holds (so pages reach the file) and ends
+// without committing.
+void leaveHotJournal(const std::filesystem::path& catalogue) {
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    sqlite3* db = nullptr;
+    const char* work =
+        "PRAGMA cache_size = 1; BEGIN; CREATE TABLE t(x);"
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)"
+        "INSERT INTO t SELECT randomblob(100) FROM n;";
+    const bool wrote = sqlite3_open(catalogue.c_str(), &db) == SQLITE_OK &&
+                       sqlite3_exec(db, work, nullptr, nullptr, nullptr) == SQLITE_OK;
+    _exit(wrote ? 0 : 1);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 0);
+  REQUIRE(std::filesystem::exists(catalogue.string() + "-journal"));
+}
+
+TEST_CASE("a first ingest killed while creating the catalogue is told as being created, and ingest completes it",
+          "[index]") {
+  ScratchDir dir("hot-journal");
+  std::filesystem::create_directories(dir.path());
+  const std::string db = " --db " + dir.path().string();
+  { index::PositionStore store(dir.path() / "positions", index::PositionStore::Mode::ReadWrite); }
+  leaveHotJournal(dir.path() / "catalogue.sqlite");
+  for (const char* command : {"info", "check", "explore"}) {
+    INFO(command);
+    const test::Run run = test::runApiary(command + db, true);
+    CHECK(run.code == 2);
+    CHECK(says(run, "the database is being created"));
+    CHECK_FALSE(says(run, "readonly"));
+  }
+  const test::Run ingest =
+      test::runApiary("generate --games 5 --seed 3 | " + std::string(APIARY_BINARY) + db + " ingest -", true);
+  CHECK(ingest.code == 0);
+  CHECK(test::runApiary("check" + db).code == 0);
 }
 
 TEST_CASE("the libraries' messages map to plain faults", "[index]") {

@@ -31,7 +31,7 @@
 #include "index/game_query.hpp"
 #include "index/warm_up.hpp"
 #include "notation/uhp_text.hpp"
-#include "query/filters/filter_set.hpp"
+#include "query/filters/kept_games.hpp"
 #include "query/games/game_list.hpp"
 #include "query/positions/explore.hpp"
 #include "query/positions/search.hpp"
@@ -278,7 +278,7 @@ int main(int argc, char** argv) {
   index::GameQuery filter;
   filter.player = player;
   double w = wallMs();
-  const uint64_t keeps = query::FilterSet(open->catalogue, filter).size();
+  const uint64_t keeps = query::KeptSet(open->catalogue, filter).size();
   std::printf("filter --player %s keeps %llu games (%.1f%%); reading them all: %.1f ms\n", player.c_str(),
               static_cast<unsigned long long>(keeps), 100.0 * double(keeps) / double(open->db.lastGame()),
               wallMs() - w);

@@ -22,7 +22,7 @@
 #include "index/game_query.hpp"
 #include "notation/move_notation.hpp"
 #include "notation/position_text.hpp"
-#include "query/filters/filter_set.hpp"
+#include "query/filters/kept_games.hpp"
 #include "query/games/export.hpp"
 #include "query/games/game_list.hpp"
 #include "query/json.hpp"
@@ -48,7 +48,7 @@ struct QueryOptions {
 };
 
 // One database opened for reading, for any number of answers, and the games the
-// filter keeps as the answers need them (query/filters/filter_set.hpp).
+// filter keeps as the answers need them (query/filters/kept_games.hpp).
 class Session {
  public:
   Session(const GlobalOptions& global, const index::GameQuery& filter)

@@ -10,8 +10,8 @@
 
 #include "index/database.hpp"
 #include "index/game_query.hpp"
-#include "query/filters/filter_cache.hpp"
-#include "query/filters/filter_set.hpp"
+#include "query/filters/kept_games.hpp"
+#include "query/filters/kept_games_cache.hpp"
 
 namespace apiary::query {
 
@@ -33,7 +33,7 @@ class ReadSession {
  private:
   index::Database db_;
   std::unique_ptr<index::GameSearch> catalogue_;  // made again when games appear
-  FilterCache filters_;                           // sets over catalogue_: cleared with it
+  KeptGamesCache filters_;                        // sets over catalogue_: cleared with it
 };
 
 }  // namespace apiary::query

@@ -3,7 +3,7 @@
 #include <limits>
 
 #include "query/filters/filter_fields.hpp"
-#include "query/filters/filter_set.hpp"
+#include "query/filters/kept_games.hpp"
 
 namespace apiary::query {
 
@@ -16,7 +16,7 @@ std::vector<index::GameId> keptGames(const index::Database& db, const index::Gam
                                      std::span<const index::GameId> ids) {
   checkFilter(filter);
   if (filter.empty()) return {ids.begin(), ids.end()};
-  const FilterSet kept(index::GameSearch(db), filter);
+  const KeptSet kept(index::GameSearch(db), filter);
   std::vector<index::GameId> out;
   for (index::GameId id : ids)
     if (kept.contains(id) || !db.game(id)) out.push_back(id);

@@ -1,5 +1,5 @@
 // The games a filter keeps, for commands that work on whole games (show, export),
-// answered by the catalogue (index/game_query.hpp via filter_set.hpp).
+// answered by the catalogue (index/game_query.hpp via kept_games.hpp).
 #pragma once
 #include <optional>
 #include <span>

@@ -12,7 +12,7 @@
 #include "engine/canonical_board.hpp"
 #include "index/dedup_keys.hpp"
 #include "index/game_query.hpp"
-#include "query/filters/filter_set.hpp"
+#include "query/filters/kept_games.hpp"
 
 namespace apiary::query {
 
@@ -56,7 +56,7 @@ struct Population {
 };
 
 Population readPopulation(const index::Database& db, const index::DedupReader& reader, const DedupOptions& o) {
-  std::optional<FilterSet> keep;
+  std::optional<KeptSet> keep;
   // An empty filter keeps everything: no need to read every game's facts for it.
   if (!o.filter.empty()) keep.emplace(index::GameSearch(db), o.filter);
   Population p;

@@ -53,7 +53,7 @@ void filtered(const index::GameSearch& catalogue, const index::PositionReads& re
               KeptGames& kept, Exploration& out) {
   std::vector<index::PositionHash> nextHashes;
   for (const Edge& e : edges) nextHashes.push_back(e.next->hash);
-  const FilterSet& filter = kept.through(reads);
+  const KeptSet& filter = kept.through(reads);
   std::vector<PositionGame> games;
   for (const index::Posting& p : reads.postings(0))
     if (const auto facts = filter.find(p.game)) {

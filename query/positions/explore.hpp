@@ -19,7 +19,7 @@
 #include "index/database.hpp"
 #include "index/game_query.hpp"
 #include "notation/notations.hpp"
-#include "query/filters/filter_set.hpp"
+#include "query/filters/kept_games.hpp"
 
 namespace apiary::query {
 

@@ -62,7 +62,7 @@ std::vector<index::PositionHash> nextAfterVisits(const index::GameRow& game, ind
 
 GameEdges edgesByPostings(const index::GameSearch& catalogue, index::PositionHash position,
                           std::span<const PositionGame> games, std::span<const index::PositionHash> next,
-                          const index::PositionReads& reads, std::size_t firstNext, const FilterSet& filter) {
+                          const index::PositionReads& reads, std::size_t firstNext, const KeptSet& filter) {
   GameEdges out{std::vector<std::vector<uint32_t>>(next.size()), std::vector<uint64_t>(next.size(), 0)};
   std::vector<char> replay(games.size(), 0);
   std::vector<std::pair<uint32_t, uint32_t>> certain;  // (next position, game)

@@ -16,7 +16,7 @@
 #include "engine/canonical.hpp"
 #include "index/database.hpp"
 #include "index/game_query.hpp"
-#include "query/filters/filter_set.hpp"
+#include "query/filters/kept_games.hpp"
 
 namespace apiary::query {
 
@@ -42,6 +42,6 @@ std::vector<index::PositionHash> nextAfterVisits(const index::GameRow& game, ind
 // `next` the next positions, read with their postings in `reads` from `firstNext` on.
 GameEdges edgesByPostings(const index::GameSearch& catalogue, index::PositionHash position,
                           std::span<const PositionGame> games, std::span<const index::PositionHash> next,
-                          const index::PositionReads& reads, std::size_t firstNext, const FilterSet& filter);
+                          const index::PositionReads& reads, std::size_t firstNext, const KeptSet& filter);
 
 }  // namespace apiary::query

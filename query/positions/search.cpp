@@ -63,7 +63,7 @@ std::vector<index::Posting> sameOrderGames(const index::Database& db, const inde
   if (kept) {
     std::vector<index::GameId> ids;
     for (const index::Posting& p : games) ids.push_back(p.game);
-    const FilterSet& filter = kept->among(ids);
+    const KeptSet& filter = kept->among(ids);
     std::erase_if(games, [&](const index::Posting& p) { return !filter.contains(p.game); });
   }
   // Ply 0 is the empty board, where every game starts.
@@ -122,7 +122,7 @@ SearchPage searchPage(const index::Database& db, const index::GameSearch& catalo
       all = sameOrderGames(db, catalogue, lineOf(position), options.filter);
     } else if (options.filter) {
       const index::PositionReads here = db.read(std::span(&out.position, 1), true);
-      const FilterSet& filter = options.filter->through(here);
+      const KeptSet& filter = options.filter->through(here);
       for (const index::Posting& p : here.postings(0))
         if (filter.contains(p.game)) all.push_back(p);
     } else {

@@ -10,7 +10,7 @@
 
 #include "engine/board.hpp"
 #include "index/database.hpp"
-#include "query/filters/filter_set.hpp"
+#include "query/filters/kept_games.hpp"
 #include "query/paging.hpp"
 
 namespace apiary::query {

@@ -134,7 +134,7 @@ TEST_CASE("explore: with filters, counts equal a recount over the games the filt
   filters[6].result = GameState::InProgress;
   uint64_t seed = 10;
   for (const auto& filter : filters) {
-    const query::FilterSet games(q->catalogue(), filter);
+    const query::KeptSet games(q->catalogue(), filter);
     const Keep keep = [&](const index::GameRow& g) { return test::keeps(filter, g); };
     uint64_t kept = 0;
     for (const auto& [id, g] : recount.games) kept += keep(g);

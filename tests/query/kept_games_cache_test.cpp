@@ -7,8 +7,8 @@
 #include <filesystem>
 
 #include "query/error.hpp"
-#include "query/filters/filter_cache.hpp"
 #include "query/filters/filter_fields.hpp"
+#include "query/filters/kept_games_cache.hpp"
 #include "query/session.hpp"
 #include "run_apiary.hpp"
 #include "support.hpp"
@@ -36,7 +36,7 @@ index::GameQuery resultFilter(const char* result) {
 }
 
 // Every game id the set keeps, of the first `last` ids.
-std::vector<index::GameId> keptIds(const query::FilterSet& set, index::GameId last) {
+std::vector<index::GameId> keptIds(const query::KeptSet& set, index::GameId last) {
   std::vector<index::GameId> ids;
   for (index::GameId id = 1; id <= last; ++id)
     if (set.contains(id)) ids.push_back(id);
@@ -55,7 +55,7 @@ TEST_CASE("a filter asked again is answered from the set made the first time, an
   Scratch scratch;
   query::ReadSession session(scratch.db);
   const index::GameSearch& catalogue = session.catalogue();
-  query::FilterCache cache(2);
+  query::KeptGamesCache cache(2);
   query::KeptGames& white = cache.kept(catalogue, resultFilter("white"));
   CHECK(&cache.kept(catalogue, resultFilter("white")) == &white);
   cache.kept(catalogue, resultFilter("black"));

@@ -1,10 +1,10 @@
-#include "query/filters/filter_cache.hpp"
+#include "query/filters/kept_games_cache.hpp"
 
 #include <algorithm>
 
 namespace apiary::query {
 
-KeptGames& FilterCache::kept(const index::GameSearch& catalogue, const index::GameQuery& filter) {
+KeptGames& KeptGamesCache::kept(const index::GameSearch& catalogue, const index::GameQuery& filter) {
   const auto held = std::find_if(entries_.begin(), entries_.end(), [&](const auto& e) { return e.first == filter; });
   if (held != entries_.end()) {
     entries_.splice(entries_.begin(), entries_, held);

@@ -1,4 +1,4 @@
-#include "query/filters/filter_set.hpp"
+#include "query/filters/kept_games.hpp"
 
 #include <algorithm>
 
@@ -6,7 +6,7 @@
 
 namespace apiary::query {
 
-FilterSet::FilterSet(const index::GameSearch& search, const index::GameQuery& filter) {
+KeptSet::KeptSet(const index::GameSearch& search, const index::GameQuery& filter) {
   checkFilter(filter);
   dense_.assign(std::size_t(search.visible()) + 1, 0);
   for (const index::GameFacts& g : search.facts(filter)) {
@@ -15,8 +15,7 @@ FilterSet::FilterSet(const index::GameSearch& search, const index::GameQuery& fi
   }
 }
 
-FilterSet::FilterSet(const index::GameSearch& search, const index::GameQuery& filter,
-                     std::span<const index::GameId> ids) {
+KeptSet::KeptSet(const index::GameSearch& search, const index::GameQuery& filter, std::span<const index::GameId> ids) {
   checkFilter(filter);
   std::vector<index::GameId> unique(ids.begin(), ids.end());
   std::sort(unique.begin(), unique.end());
@@ -25,7 +24,7 @@ FilterSet::FilterSet(const index::GameSearch& search, const index::GameQuery& fi
   size_ = sparse_.size();
 }
 
-uint32_t FilterSet::slot(index::GameId id) const {
+uint32_t KeptSet::slot(index::GameId id) const {
   if (!dense_.empty()) return id > 0 && uint64_t(id) < dense_.size() ? dense_[id] : 0;
   const auto it = std::lower_bound(sparse_.begin(), sparse_.end(), std::pair<index::GameId, uint32_t>(id, 0));
   return it != sparse_.end() && it->first == id ? it->second : 0;
@@ -36,18 +35,18 @@ KeptGames::KeptGames(const index::GameSearch& search, index::GameQuery filter, s
   checkFilter(filter_);  // an unusable filter fails here, before any query
 }
 
-const FilterSet& KeptGames::all() {
-  if (!all_) all_ = std::make_unique<FilterSet>(search_, filter_);
+const KeptSet& KeptGames::all() {
+  if (!all_) all_ = std::make_unique<KeptSet>(search_, filter_);
   return *all_;
 }
 
-const FilterSet& KeptGames::among(std::span<const index::GameId> ids) {
+const KeptSet& KeptGames::among(std::span<const index::GameId> ids) {
   if (all_ || ids.size() > byIdLimit_) return all();
-  some_ = std::make_unique<FilterSet>(search_, filter_, ids);
+  some_ = std::make_unique<KeptSet>(search_, filter_, ids);
   return *some_;
 }
 
-const FilterSet& KeptGames::through(const index::PositionReads& positions) {
+const KeptSet& KeptGames::through(const index::PositionReads& positions) {
   // Counting first (a record's first bytes) spares decoding a popular position's
   // postings only to find they are too many to look up one by one.
   uint64_t games = 0;

@@ -10,14 +10,14 @@
 #include <utility>
 
 #include "index/game_query.hpp"
-#include "query/filters/filter_set.hpp"
+#include "query/filters/kept_games.hpp"
 
 namespace apiary::query {
 
-class FilterCache {
+class KeptGamesCache {
  public:
   // A few filters: each holds at most a number per visible game.
-  explicit FilterCache(std::size_t capacity = 4) : capacity_(capacity) {}
+  explicit KeptGamesCache(std::size_t capacity = 4) : capacity_(capacity) {}
   // The filter's kept games over `catalogue`, made when not held. Throws
   // QueryError for an unusable filter value (nothing is kept then).
   KeptGames& kept(const index::GameSearch& catalogue, const index::GameQuery& filter);

@@ -18,13 +18,13 @@
 
 namespace apiary::query {
 
-class FilterSet {
+class KeptSet {
  public:
   // Every game the filter keeps. Both throw QueryError for a filter whose fields
   // mean nothing together (filter_fields.hpp, checkFilter).
-  FilterSet(const index::GameSearch& search, const index::GameQuery& filter);
+  KeptSet(const index::GameSearch& search, const index::GameQuery& filter);
   // The kept games among `ids`; asking about other ids later says "not kept".
-  FilterSet(const index::GameSearch& search, const index::GameQuery& filter, std::span<const index::GameId> ids);
+  KeptSet(const index::GameSearch& search, const index::GameQuery& filter, std::span<const index::GameId> ids);
 
   // The game's facts when the filter keeps it.
   std::optional<index::GameFacts> find(index::GameId id) const {
@@ -53,17 +53,17 @@ class KeptGames {
   // A set that answers for every game through these positions, read with their
   // postings (valid until the next call): looked up by id when they are few, else
   // every kept game.
-  const FilterSet& through(const index::PositionReads& positions);
+  const KeptSet& through(const index::PositionReads& positions);
   // The same for these games.
-  const FilterSet& among(std::span<const index::GameId> ids);
+  const KeptSet& among(std::span<const index::GameId> ids);
 
  private:
-  const FilterSet& all();
+  const KeptSet& all();
 
   const index::GameSearch& search_;
   index::GameQuery filter_;
   std::size_t byIdLimit_;
-  std::unique_ptr<FilterSet> all_, some_;
+  std::unique_ptr<KeptSet> all_, some_;
 };
 
 }  // namespace apiary::query

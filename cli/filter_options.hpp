@@ -24,13 +24,14 @@ inline CLI::Option* addFilterOption(CLI::App* cmd, index::GameQuery& query, quer
 // The flag `flag`, taking no value, that sets `field` of `query`.
 inline CLI::Option* addFilterFlag(CLI::App* cmd, index::GameQuery& query, query::Field field, const std::string& flag,
                                   const std::string& help) {
-  return cmd->add_flag_callback(
-      flag, [&query, field] { query::setFilterField(query, field, "1"); }, help);
+  return cmd
+      ->add_flag_callback(
+          flag, [&query, field] { query::setFilterField(query, field, "1"); }, help)
+      ->group("Filters");
 }
 
 inline void addFilterOptions(CLI::App* cmd, index::GameQuery& f) {
   using query::Field;
-  auto group = "Filters";
   addFilterOption(cmd, f, Field::Player, "--player", "Games where this player played either colour");
   // show's --color is the terminal's colours: there the filter goes without it.
   if (!cmd->get_option_no_throw("--color"))
@@ -44,12 +45,11 @@ inline void addFilterOptions(CLI::App* cmd, index::GameQuery& f) {
   addFilterOption(cmd, f, Field::ToDate, "--to-date", "On or before this date");
   addFilterOption(cmd, f, Field::Result, "--result", "white, black, draw or unknown");
   addFilterOption(cmd, f, Field::GameType, "--game-type", "Base, Base+M, ..., Base+MLP");
-  addFilterFlag(cmd, f, Field::StrictOnly, "--strict-only", "Leave out games read with lenient repairs")->group(group);
+  addFilterFlag(cmd, f, Field::StrictOnly, "--strict-only", "Leave out games read with lenient repairs");
   addFilterFlag(cmd, f, Field::Humans, "--humans",
-                "Leave out games with a known bot on either side (bots.txt adds names)")
-      ->group(group);
-  addFilterFlag(cmd, f, Field::NoGuests, "--no-guests", "Leave out games with a guest on either side")->group(group);
-  addFilterFlag(cmd, f, Field::Tournament, "--tournament", "Tournament games only")->group(group);
+                "Leave out games with a known bot on either side (bots.txt adds names)");
+  addFilterFlag(cmd, f, Field::NoGuests, "--no-guests", "Leave out games with a guest on either side");
+  addFilterFlag(cmd, f, Field::Tournament, "--tournament", "Tournament games only");
   addFilterOption(cmd, f, Field::MinRating, "--min-rating", "Both players' ratings known and at least N")
       ->type_name("INT");
 }

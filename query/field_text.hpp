@@ -8,6 +8,10 @@
 
 namespace apiary::query {
 
+// A value a field cannot take: QueryError (BadInput) naming the field, quoting the
+// value's start and saying what was expected (`'yesterday': expected yyyy-mm-dd`).
+[[noreturn]] void refuseText(Field field, std::string_view text, std::string_view expected);
+
 // A decimal number from `least` to `most`, nothing before or after it.
 uint64_t numberText(Field field, std::string_view text, uint64_t least, uint64_t most);
 // 1, true or nothing (a name given alone) for yes; 0 or false for no.

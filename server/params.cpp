@@ -30,19 +30,16 @@ std::string bounded(Field field, const std::string& value, std::size_t most) {
 
 const notation::Notation* namedNotation(Field field, const std::string& value, notation::NotationUse use) {
   const notation::Notation* notation = notation::findNotation(value, use);
-  if (!notation) reject(field, " '" + value.substr(0, 40) + "': expected " + notation::notationNames(use));
+  if (!notation) query::refuseText(field, value, notation::notationNames(use));
   return notation;
 }
 
 using Setter = std::function<void(Params&, const std::string&)>;
 
-// A filter's field, read as the CLI reads it; texts (names, dates, ...) bounded first.
+// A filter's field, bounded, then read as the CLI reads it.
 Setter filter(Field field) {
-  const bool yesNo = field == Field::StrictOnly || field == Field::Repaired || field == Field::Humans ||
-                     field == Field::NoGuests || field == Field::Tournament;
-  const bool text = !yesNo && field != Field::MinRating;
-  return [field, text](Params& p, const std::string& v) {
-    query::setFilterField(p.filter, field, text ? bounded(field, v, kMaxValueLength) : v);
+  return [field](Params& p, const std::string& v) {
+    query::setFilterField(p.filter, field, bounded(field, v, kMaxValueLength));
   };
 }
 
@@ -82,8 +79,7 @@ const std::map<Field, Setter>& setters() {
          [](Params& p, const std::string& v) {
            // Which orders an endpoint takes is its handler's to say (sortOf in handlers).
            if (v != "games" && v != "score" && v != "date" && v != "plies" && v != "rating" && v != "id")
-             reject(Field::Sort,
-                    " '" + v.substr(0, 40) + "': expected date, plies, rating or id (games), games or score (players)");
+             query::refuseText(Field::Sort, v, "date, plies, rating or id (games), games or score (players)");
            p.sort = v;
          }},
         {Field::MinGames,

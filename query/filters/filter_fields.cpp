@@ -34,12 +34,8 @@ bool isIsoPrefix(std::string_view d) {
   return day >= 1 && day <= kDays[month - 1] + (month == 2 && leap);
 }
 
-[[noreturn]] void refuse(Field field, std::string_view text, std::string_view expected) {
-  throw QueryError(ErrorKind::BadInput, field, " '" + std::string(text) + "': expected " + std::string(expected));
-}
-
 std::string date(Field field, std::string_view text) {
-  if (!isIsoPrefix(text)) refuse(field, text, "yyyy-mm-dd, yyyy-mm or yyyy");
+  if (!isIsoPrefix(text)) refuseText(field, text, "yyyy-mm-dd, yyyy-mm or yyyy");
   return std::string(text);
 }
 
@@ -55,7 +51,7 @@ constexpr FieldReader kReaders[] = {
     {Field::Player, [](Query& q, std::string_view t) { q.player = std::string(t); }},
     {Field::Color,
      [](Query& q, std::string_view t) {
-       if (t != "first" && t != "second") refuse(Field::Color, t, "first or second");
+       if (t != "first" && t != "second") refuseText(Field::Color, t, "first or second");
        q.playerSeat = t == "first" ? index::Seat::First : index::Seat::Second;
      }},
     {Field::White, [](Query& q, std::string_view t) { q.white = std::string(t); }},
@@ -67,12 +63,12 @@ constexpr FieldReader kReaders[] = {
     {Field::Result,
      [](Query& q, std::string_view t) {
        q.result = resultFilterState(t);
-       if (!q.result) refuse(Field::Result, t, "white, black, draw or unknown");
+       if (!q.result) refuseText(Field::Result, t, "white, black, draw or unknown");
      }},
     {Field::GameType,
      [](Query& q, std::string_view t) {
        q.gameType = GameType::parse(t);
-       if (!q.gameType) refuse(Field::GameType, t, "Base, Base+M, ..., Base+MLP");
+       if (!q.gameType) refuseText(Field::GameType, t, "Base, Base+M, ..., Base+MLP");
      }},
     {Field::StrictOnly,
      [](Query& q, std::string_view t) {
